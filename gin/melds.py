@@ -173,6 +173,7 @@ def best_melds(hand: int) -> tuple[Meld, ...]:
     """
     a, b, c, d = _suits(hand)
     best_value, best_sets = -1, ()
+    sets: tuple[tuple[int, int], ...]
     for sets in product(*_set_options(a, b, c, d)):
         value = _melded_value(a, b, c, d, sets)
         if value > best_value:
@@ -315,7 +316,8 @@ def best_defence(defender: int, knocker_melds: Sequence[Meld]) -> Defence:
             best = key
     assert best is not None
     left_deadwood, _, laid = best
-    return Defence(best_melds(defender & ~laid), _assign_layoffs(laid, knocker_melds), left_deadwood)
+    layoffs = _assign_layoffs(laid, knocker_melds)
+    return Defence(best_melds(defender & ~laid), layoffs, left_deadwood)
 
 
 def _assign_layoffs(laid: int, knocker_melds: Sequence[Meld]) -> tuple[Layoff, ...]:

@@ -44,7 +44,9 @@ class Rules:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.type in ("int",) and (type(value) is not int or value < 0):
-                raise RulesError(f"rules option {f.name} must be a whole number >= 0, not {value!r}")
+                raise RulesError(
+                    f"rules option {f.name} must be a whole number >= 0, not {value!r}"
+                )
             if f.type in ("bool",) and type(value) is not bool:
                 raise RulesError(f"rules option {f.name} must be true or false, not {value!r}")
         if not 1 <= self.target <= 10_000:

@@ -1,0 +1,1 @@
+"""Gin Rummy: an exact rules engine and computer opponents (pure Python, standard library)."""
