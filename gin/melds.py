@@ -172,8 +172,8 @@ def best_melds(hand: int) -> tuple[Meld, ...]:
     ['7C 7D 7S', '5H 6H 7H']
     """
     a, b, c, d = _suits(hand)
-    best_value, best_sets = -1, ()
-    sets: tuple[tuple[int, int], ...]
+    best_value = -1
+    best_sets: tuple[tuple[int, int], ...] = ()
     for sets in product(*_set_options(a, b, c, d)):
         value = _melded_value(a, b, c, d, sets)
         if value > best_value:
