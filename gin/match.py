@@ -1,0 +1,233 @@
+"""A match: hands until a player reaches the target, as a pure state machine over :mod:`gin.game`.
+
+A match is entirely its rules, its seed and its list of actions. Each deal is shuffled from
+``sha256`` of the seed and the deal number (void hands count as deals), so the same seed gives
+the same decks on every Python (no ``hash()``, no set order, no ``random`` module).
+
+After a scored hand the deal passes as ``rules.dealer_after`` says (alternate by default); after
+a void hand the same dealer deals again. The match ends when the winner of a scored hand has at
+least ``rules.target`` points; then :func:`final_totals` adds boxes and the game bonus.
+
+>>> m = new_match(Rules(), "demo")
+>>> m.hand_number, str(m.phase), m.to_act == 1 - m.hand.dealer
+(1, 'opening', True)
+>>> apply(m, Action.from_text("pass")).actions
+(Action(kind='pass', card=None, melds=None),)
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from gin import game
+from gin.actions import Action
+from gin.cards import Card
+from gin.game import Hand, HandResult, IllegalAction, Phase
+from gin.rules import Rules
+
+NEXT = Action("next")
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The whole state of a match. ``results`` holds every finished hand (void ones too),
+    ``actions`` every action since the first deal, ``winner`` the match winner once over."""
+
+    rules: Rules
+    seed: str
+    hand: Hand
+    hand_number: int = 1
+    points: tuple[int, int] = (0, 0)
+    boxes: tuple[int, int] = (0, 0)
+    results: tuple[HandResult, ...] = ()
+    actions: tuple[Action, ...] = ()
+    winner: int | None = None
+
+    @property
+    def phase(self) -> Phase:
+        """The hand's phase, or ``match_over``."""
+        return Phase.MATCH_OVER if self.winner is not None else self.hand.phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or None at hand over (either seat may start the next hand)."""
+        return self.hand.to_act
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """Final score of one seat: hand points, boxes, bonuses and the total."""
+
+    points: int
+    boxes: int
+    box_points: int
+    game_bonus: int
+    shutout: bool
+    total: int
+
+
+def seed_text(seed: str | int) -> str:
+    """A seed as the string it is stored as (ints are accepted and written in decimal).
+
+    >>> seed_text(42), seed_text("daily-2026-11-30")
+    ('42', 'daily-2026-11-30')
+    """
+    if isinstance(seed, bool) or not isinstance(seed, str | int):
+        raise ValueError(f"a seed is a string or a whole number, not {seed!r}")
+    return str(seed)
+
+
+def daily_seed(date: datetime.date | None = None) -> str:
+    """The seed of the day's match, from a date (today in UTC by default).
+
+    >>> daily_seed(datetime.date(2026, 11, 30))
+    'daily-2026-11-30'
+    """
+    day = date or datetime.datetime.now(datetime.UTC).date()
+    return f"daily-{day.isoformat()}"
+
+
+def _stream(key: bytes) -> Iterator[int]:
+    """32-bit words of sha256(key || counter), counter = 0, 1, ... as 8 bytes big-endian."""
+    counter = 0
+    while True:
+        block = hashlib.sha256(key + counter.to_bytes(8, "big")).digest()
+        for i in range(0, 32, 4):
+            yield int.from_bytes(block[i : i + 4], "big")
+        counter += 1
+
+
+def _below(words: Iterator[int], bound: int) -> int:
+    """A uniform number in 0..bound-1 by rejection (no modulo bias)."""
+    limit = (1 << 32) - (1 << 32) % bound
+    while True:
+        word = next(words)
+        if word < limit:
+            return word % bound
+
+
+def shuffled_deck(seed: str, deal_number: int) -> tuple[Card, ...]:
+    """The deck of deal ``deal_number`` (1-based): Fisher-Yates from the top of the deck down,
+    drawing from the stream keyed by ``sha256("gin-deal|<seed>|<deal_number>")``.
+
+    >>> from gin.cards import format_cards
+    >>> format_cards(shuffled_deck("demo", 1)[:5])
+    '9H 3H QS TD AD'
+    """
+    key = hashlib.sha256(f"gin-deal|{seed}|{deal_number}".encode()).digest()
+    words = _stream(key)
+    deck = list(range(52))
+    for i in range(51, 0, -1):
+        j = _below(words, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def first_dealer(seed: str) -> int:
+    """The seat that deals the first hand: the low bit of ``sha256("gin-dealer|<seed>")``."""
+    return hashlib.sha256(f"gin-dealer|{seed}".encode()).digest()[0] & 1
+
+
+def new_match(rules: Rules, seed: str | int) -> Match:
+    """A match at its first deal."""
+    text = seed_text(seed)
+    return Match(rules, text, game.deal(rules, shuffled_deck(text, 1), first_dealer(text)))
+
+
+def legal_actions(match: Match) -> list[Action]:
+    """What the player to act may do; at hand over, ``next`` (for either seat)."""
+    if match.winner is not None:
+        return []
+    if match.hand.phase is Phase.HAND_OVER:
+        return [NEXT]
+    return game.legal_actions(match.hand)
+
+
+def apply(match: Match, action: Action) -> Match:
+    """The match after ``action``; raises :class:`gin.game.IllegalAction`."""
+    if match.winner is not None:
+        raise IllegalAction("The match is over; start a new match.")
+    if action.kind == "next":
+        return _next_hand(match)
+    hand = game.apply(match.hand, action)
+    played = replace(match, hand=hand, actions=(*match.actions, hand.history[-1].action))
+    if hand.result is None:
+        return played
+    return _score(played, hand.result)
+
+
+def _score(match: Match, result: HandResult) -> Match:
+    points, boxes, winner = list(match.points), list(match.boxes), None
+    if result.winner is not None:
+        points[result.winner] += result.points
+        boxes[result.winner] += 1
+        if points[result.winner] >= match.rules.target:
+            winner = result.winner
+    return replace(
+        match,
+        points=(points[0], points[1]),
+        boxes=(boxes[0], boxes[1]),
+        results=(*match.results, result),
+        winner=winner,
+    )
+
+
+def next_dealer(rules: Rules, dealer: int, result: HandResult) -> int:
+    """Who deals after a hand: the same dealer after a void hand; otherwise as
+    ``rules.dealer_after`` says (a hand nobody won alternates).
+
+    >>> gin = HandResult("gin", knocker=1, winner=1)
+    >>> next_dealer(Rules(), 0, HandResult("void")), next_dealer(Rules(), 0, gin)
+    (0, 1)
+    >>> next_dealer(Rules(dealer_after="winner"), 1, HandResult("knock", 1, 1))
+    1
+    """
+    if result.kind == "void":
+        return dealer
+    if result.winner is None or rules.dealer_after == "alternate":
+        return 1 - dealer
+    return result.winner if rules.dealer_after == "winner" else 1 - result.winner
+
+
+def _next_hand(match: Match) -> Match:
+    result = match.hand.result
+    if result is None:
+        raise IllegalAction("The hand is still being played; 'next' starts a new hand after it.")
+    number = match.hand_number + 1
+    dealer = next_dealer(match.rules, match.hand.dealer, result)
+    hand = game.deal(match.rules, shuffled_deck(match.seed, number), dealer)
+    return replace(match, hand=hand, hand_number=number, actions=(*match.actions, NEXT))
+
+
+def final_totals(
+    rules: Rules, points: tuple[int, int], boxes: tuple[int, int], winner: int
+) -> list[Totals]:
+    """Each seat's total: hand points, plus ``box_bonus`` per box, plus ``game_bonus`` for the
+    match winner; with ``shutout`` on and a loser at 0 points, the winner's game and box
+    bonuses are doubled.
+
+    >>> [t.total for t in final_totals(Rules(), (104, 40), (4, 2), winner=0)]
+    [304, 90]
+    >>> [t.total for t in final_totals(Rules(shutout=True), (104, 0), (4, 0), winner=0)]
+    [504, 0]
+    """
+    totals = []
+    for seat in (0, 1):
+        won = seat == winner
+        double = 2 if won and rules.shutout and points[1 - seat] == 0 else 1
+        box_points = boxes[seat] * rules.box_bonus * double
+        bonus = rules.game_bonus * double if won else 0
+        totals.append(
+            Totals(
+                points=points[seat],
+                boxes=boxes[seat],
+                box_points=box_points,
+                game_bonus=bonus,
+                shutout=double == 2,
+                total=points[seat] + box_points + bonus,
+            )
+        )
+    return totals
