@@ -1,0 +1,474 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the Gin Rummy web game.  Standard library only.
+
+    python3 build.py build              assemble dist/ (static files, relative URLs)
+    python3 build.py serve [--port N]   build when stale, serve dist/ on 127.0.0.1
+    python3 build.py test               lint, types, unit tests, build, browser tests
+    python3 build.py bench              in-browser boot benchmark (and `python -m gin bench`)
+
+Everything the commands need is set up on first use: `npm ci` for the pinned Pyodide,
+`pip download` for the micropip wheel the Pyodide lock names, a virtual environment in
+.venv with the project's test and dev extras, and Debian's chromium (when running as root).
+GIN_CHROMIUM overrides the path of the browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import socketserver
+import subprocess
+import sys
+import time
+import tomllib
+import zipfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".build"
+VENV = ROOT / ".venv"
+WEB = ROOT / "web"
+PYODIDE_PKG = ROOT / "node_modules" / "pyodide"
+# The only Pyodide files a page requests (seen in the browser's request log).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+STAMP = DIST / ".build-stamp"
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+# Content-Security-Policy: the page's own origin only, plus compiling WebAssembly.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "connect-src 'self'; img-src 'self' data:; style-src 'self'; font-src 'self'; "
+    "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
+)
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/octet-stream",
+    ".json": "application/json",
+    ".zip": "application/zip",
+}
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def stage(title: str) -> None:
+    bar = "=" * 72
+    print(f"\n{bar}\n== {title}\n{bar}", flush=True)
+
+
+def run(cmd: Sequence[str | os.PathLike[str]], **kw: object) -> None:
+    printable = " ".join(str(c) for c in cmd)
+    print(f"$ {printable}", flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, **kw)  # type: ignore[call-overload]
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(functools.partial(f.read, 1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def files_under(folder: Path) -> list[Path]:
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", "~"))
+    )
+
+
+def ensure_apt(package: str, probe: str) -> None:
+    """Install a Debian package when ``probe`` is not on PATH (root only)."""
+    if shutil.which(probe):
+        return
+    if not is_root():
+        sys.exit(f"{probe} is missing: install the Debian package {package!r} (needs root)")
+    run(["apt-get", "update"])
+    run(["apt-get", "install", "-y", "--no-install-recommends", package],
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+
+
+# --------------------------------------------------------------------------- build
+
+
+def npm_ci() -> None:
+    """Install the pinned Pyodide from package-lock.json when missing or out of date."""
+    marker = ROOT / "node_modules" / ".package-lock.json"
+    lock = ROOT / "package-lock.json"
+    if (PYODIDE_PKG / "pyodide.mjs").exists() and marker.exists() and (
+        marker.stat().st_mtime >= lock.stat().st_mtime
+    ):
+        return
+    ensure_apt("npm", "npm")
+    run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
+
+
+def pyodide_lock() -> dict[str, object]:
+    data: dict[str, object] = json.loads((PYODIDE_PKG / "pyodide-lock.json").read_text())
+    return data
+
+
+def micropip_wheel() -> Path:
+    """The micropip wheel the Pyodide lock names, downloaded once into .build/wheels."""
+    lock = pyodide_lock()
+    packages = lock["packages"]
+    assert isinstance(packages, dict)
+    entry = packages["micropip"]
+    name, version = str(entry["file_name"]), str(entry["version"])
+    info = lock["info"]
+    assert isinstance(info, dict)
+    py_version = ".".join(str(info["python"]).split(".")[:2])
+    target = CACHE / "wheels" / name
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+             "--only-binary=:all:", "--python-version", py_version,
+             f"micropip=={version}", "-d", target.parent])
+        if not target.exists():
+            sys.exit(f"pip did not produce {name} in {target.parent}")
+    return target
+
+
+def project_meta() -> dict[str, object]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    project: dict[str, object] = data["project"]
+    return project
+
+
+def gin_sources() -> list[Path]:
+    return [p for p in files_under(ROOT / "gin") if p.suffix in (".py", ".typed", ".json")]
+
+
+def build_gin_wheel(out_dir: Path) -> Path:
+    """A pure-Python wheel of gin/, written directly with zipfile (reproducible).
+
+    Equivalent to what setuptools builds for this package (no compiled code, no
+    dependencies), without needing a build backend at build time.
+    """
+    meta = project_meta()
+    name, version = str(meta["name"]), str(meta["version"])
+    dist_info = f"{name}-{version}.dist-info"
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        f"Name: {name}\nVersion: {version}\n"
+        f"Summary: {meta.get('description', '')}\n"
+        f"Requires-Python: {meta.get('requires-python', '>=3.11')}\n"
+    )
+    wheel_txt = (
+        "Wheel-Version: 1.0\nGenerator: gin-build.py\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n"
+    )
+    entries: list[tuple[str, bytes]] = []
+    for path in gin_sources():
+        entries.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    entries.append((f"{dist_info}/METADATA", metadata.encode()))
+    entries.append((f"{dist_info}/WHEEL", wheel_txt.encode()))
+    entries.append((f"{dist_info}/top_level.txt", f"{name}\n".encode()))
+    record_lines = []
+    for arcname, data in entries:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record_lines.append(f"{arcname},sha256={digest},{len(data)}")
+    record_lines.append(f"{dist_info}/RECORD,,")
+    entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"{name}-{version}-py3-none-any.whl"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arcname, data in entries:
+            info = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    target.write_bytes(buf.getvalue())
+    return target
+
+
+def input_files() -> list[Path]:
+    """Everything a build reads (for the staleness check of `serve`)."""
+    files = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json"]
+    files += gin_sources() + files_under(WEB)
+    return [f for f in files if f.exists()]
+
+
+def inputs_digest() -> str:
+    h = hashlib.sha256()
+    for f in input_files():
+        st = f.stat()
+        h.update(f"{f.relative_to(ROOT)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def is_stale() -> bool:
+    return not STAMP.exists() or STAMP.read_text().strip() != inputs_digest()
+
+
+def build() -> None:
+    """Assemble dist/ from web/, the Pyodide runtime, the micropip and gin wheels."""
+    stage("build: dist/")
+    t0 = time.monotonic()
+    npm_ci()
+    mp_wheel = micropip_wheel()
+    tmp = ROOT / "dist.tmp"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir()
+    # The web layer.
+    for src in files_under(WEB):
+        rel = src.relative_to(WEB)
+        if rel.as_posix() == "sw.js":
+            continue  # written below with the file list and the content hash
+        dst = tmp / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, dst)
+    # Pyodide: only what the page requests, plus the micropip wheel the lock names.
+    (tmp / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_PKG / name, tmp / "pyodide" / name)
+    shutil.copy2(mp_wheel, tmp / "pyodide" / mp_wheel.name)
+    gin_wheel = build_gin_wheel(tmp / "wheels")
+    pyodide_version = json.loads((PYODIDE_PKG / "package.json").read_text())["version"]
+    config = {
+        "pyodideVersion": pyodide_version,
+        "micropipWheel": f"pyodide/{mp_wheel.name}",
+        "ginWheel": f"wheels/{gin_wheel.name}",
+        "ginVersion": str(project_meta()["version"]),
+    }
+    # Content hash of everything shipped: it names the service worker's cache.
+    precache = [
+        p for p in files_under(tmp)
+        if not p.relative_to(tmp).as_posix().startswith("bench/")
+    ]
+    h = hashlib.sha256()
+    for p in precache:
+        h.update(p.relative_to(tmp).as_posix().encode() + b"\0")
+        h.update(sha256_file(p).encode())
+    h.update(json.dumps(config, sort_keys=True).encode())
+    digest = h.hexdigest()[:16]
+    config["build"] = digest
+    (tmp / "config.mjs").write_text(
+        "// Written by build.py: what the worker loads, and the build's content hash.\n"
+        f"export default {json.dumps(config, indent=2)};\n"
+    )
+    urls = ["./"] + [p.relative_to(tmp).as_posix() for p in precache] + ["config.mjs"]
+    sw_src = (WEB / "sw.js").read_text()
+    sw_src = sw_src.replace('"__CACHE_NAME__"', json.dumps(f"gin-{digest}"))
+    sw_src = sw_src.replace('["__PRECACHE__"]', json.dumps(sorted(set(urls)), indent=2))
+    (tmp / "sw.js").write_text(sw_src)
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    tmp.rename(DIST)
+    STAMP.write_text(inputs_digest() + "\n")
+    total = sum(p.stat().st_size for p in files_under(DIST))
+    print(f"dist/ ready: build {digest}, {len(urls)} precached files, "
+          f"{total / 1e6:.1f} MB, {time.monotonic() - t0:.1f} s")
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if os.environ.get("GIN_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(port: int, directory: Path = DIST) -> Server:
+    handler = functools.partial(Handler, directory=str(directory))
+    return Server(("127.0.0.1", port), handler)
+
+
+def serve(port: int, rebuild: bool = True) -> None:
+    if rebuild and is_stale():
+        build()
+    server = make_server(port)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"Serving dist/ at {url}  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- test
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv() -> Path:
+    """.venv with `pip install -e .[test,dev]`, reused while pyproject.toml is unchanged."""
+    py = venv_python()
+    marker = VENV / ".gin-installed"
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if py.exists() and marker.exists() and marker.read_text().strip() == want:
+        return py
+    stage("setup: .venv (pip install -e .[test,dev])")
+    if not py.exists():
+        run([sys.executable, "-m", "venv", VENV])
+    run([py, "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    run([py, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test,dev]"])
+    marker.write_text(want + "\n")
+    return py
+
+
+def ensure_chromium() -> str:
+    path = os.environ.get("GIN_CHROMIUM") or DEFAULT_CHROMIUM
+    if Path(path).exists():
+        return path
+    if os.environ.get("GIN_CHROMIUM"):
+        sys.exit(f"GIN_CHROMIUM={path} does not exist")
+    stage("setup: Debian chromium")
+    if not is_root():
+        sys.exit("chromium is missing: run `apt-get install chromium` as root, "
+                 "or set GIN_CHROMIUM to a Chromium binary")
+    run(["apt-get", "update"])
+    run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"],
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if not Path(path).exists():
+        sys.exit(f"apt-get installed chromium but {path} is missing")
+    return path
+
+
+def existing(paths: Iterable[str]) -> list[str]:
+    return [p for p in paths if (ROOT / p).exists()]
+
+
+def test(args: argparse.Namespace) -> int:
+    t_start = time.monotonic()
+    py = ensure_venv()
+    failures: list[str] = []
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+
+    def step(title: str, cmd: Sequence[str | os.PathLike[str]], ok: Sequence[int] = (0,)) -> None:
+        stage(title)
+        t0 = time.monotonic()
+        print("$ " + " ".join(str(c) for c in cmd), flush=True)
+        code = subprocess.run([str(c) for c in cmd], cwd=ROOT, env=env).returncode
+        took = time.monotonic() - t0
+        if code not in ok:
+            if code == 5 and "pytest" in " ".join(map(str, cmd)):
+                print("pytest collected no tests: that counts as a failure here")
+            failures.append(f"{title} (exit {code})")
+            print(f"-- FAILED: {title} (exit {code}, {took:.1f} s)", flush=True)
+        else:
+            print(f"-- ok: {title} ({took:.1f} s)", flush=True)
+
+    step("lint: ruff", [py, "-m", "ruff", "check", *existing(["gin", "tests", "e2e", "build.py"])])
+    step("types: mypy --strict gin", [py, "-m", "mypy", "--strict", "gin"])
+    step("unit: pytest tests (and doctests in gin)",
+         [py, "-m", "pytest", "-q", *existing(["tests", "gin"])])
+    if args.unit_only:
+        pass
+    else:
+        try:
+            build()
+        except (subprocess.CalledProcessError, OSError, SystemExit) as exc:
+            failures.append(f"build ({exc})")
+        else:
+            env["GIN_CHROMIUM"] = ensure_chromium()
+            extra = list(args.pytest_args or [])
+            step("browser: pytest e2e (Chromium)", [py, "-m", "pytest", "-q", "e2e", *extra])
+    stage("summary")
+    took = time.monotonic() - t_start
+    if failures:
+        for f in failures:
+            print(f"FAILED: {f}")
+        print(f"{len(failures)} stage(s) failed in {took:.0f} s")
+        return 1
+    print(f"all stages passed in {took:.0f} s")
+    return 0
+
+
+# --------------------------------------------------------------------------- bench
+
+
+def bench(args: argparse.Namespace) -> int:
+    py = ensure_venv()
+    if is_stale():
+        build()
+    chromium = ensure_chromium()
+    env = {**os.environ, "GIN_CHROMIUM": chromium}
+    stage("bench: boot in headless Chromium")
+    code = subprocess.run([str(py), str(ROOT / "e2e" / "bench.py"), "--runs", str(args.runs)],
+                          cwd=ROOT, env=env).returncode
+    if (ROOT / "gin" / "__main__.py").exists() and not args.browser_only:
+        stage("bench: engine (python -m gin bench)")
+        engine = subprocess.run([str(py), "-m", "gin", "bench"], cwd=ROOT, env=env).returncode
+        code = code or engine
+    return code
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="assemble dist/")
+    p_serve = sub.add_parser("serve", help="serve dist/ on 127.0.0.1 (builds when stale)")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    p_test = sub.add_parser("test", help="lint, types, unit and browser tests")
+    p_test.add_argument("--unit-only", action="store_true", help="skip the build and e2e")
+    p_test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest e2e")
+    p_bench = sub.add_parser("bench", help="in-browser boot benchmark")
+    p_bench.add_argument("--runs", type=int, default=3)
+    p_bench.add_argument("--browser-only", action="store_true")
+    args = parser.parse_args(argv)
+    os.chdir(ROOT)
+    try:
+        if args.command == "build":
+            build()
+            return 0
+        if args.command == "serve":
+            serve(args.port, rebuild=not args.no_build)
+            return 0
+        if args.command == "test":
+            return test(args)
+        if args.command == "bench":
+            return bench(args)
+    except subprocess.CalledProcessError as exc:
+        print(f"command failed (exit {exc.returncode}): {exc.cmd}", file=sys.stderr)
+        return 1
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

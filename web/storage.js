@@ -1,0 +1,82 @@
+// localStorage: the match's save document (versioned key), a backup of a damaged save,
+// and the settings. The save document itself is the engine's; this file never reads into it.
+const SAVE_KEY = "gin-rummy:save:v1";
+const BACKUP_PREFIX = "gin-rummy:backup:";
+const SETTINGS_KEY = "gin-rummy:settings:v1";
+const ORDER_KEY = "gin-rummy:hand-order:v1";
+
+export const DEFAULT_SETTINGS = Object.freeze({ speed: "normal", autosort: false });
+
+function safeGet(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function safeSet(key, value) {
+  try {
+    localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The saved match: {raw} with the stored text, {doc} when it parses as JSON, or null. */
+export function loadSave() {
+  const raw = safeGet(SAVE_KEY);
+  if (raw === null) return null;
+  try {
+    return { raw, doc: JSON.parse(raw) };
+  } catch {
+    return { raw, doc: undefined };
+  }
+}
+
+export function writeSave(doc) {
+  return safeSet(SAVE_KEY, JSON.stringify(doc));
+}
+
+export function clearSave() {
+  try {
+    localStorage.removeItem(SAVE_KEY);
+  } catch {
+    /* storage unavailable: nothing to clear */
+  }
+}
+
+/** Keep a damaged save's text under a backup key; returns the key. */
+export function backupSave(raw) {
+  const key = BACKUP_PREFIX + new Date().toISOString();
+  safeSet(key, raw);
+  return key;
+}
+
+export function loadSettings() {
+  try {
+    const data = JSON.parse(safeGet(SETTINGS_KEY) || "{}");
+    return { ...DEFAULT_SETTINGS, ...(data && typeof data === "object" ? data : {}) };
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+}
+
+export function writeSettings(settings) {
+  safeSet(SETTINGS_KEY, JSON.stringify(settings));
+}
+
+/** The player's own order of the cards on screen (UI state only, not the match). */
+export function loadOrder() {
+  try {
+    const data = JSON.parse(safeGet(ORDER_KEY) || "[]");
+    return Array.isArray(data) ? data.filter((c) => typeof c === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeOrder(order) {
+  safeSet(ORDER_KEY, JSON.stringify(order));
+}
