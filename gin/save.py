@@ -1,0 +1,193 @@
+"""Match documents: a versioned JSON object that is the rules, the seed and the actions.
+
+Loading replays every action from the first deal, so a document that loads is a legal match
+with all 52 cards accounted for; anything else is refused with a :class:`SaveError` that says
+what is wrong (see docs/save.md). A version 0 document migrates on load.
+
+>>> from gin.match import new_match, apply
+>>> from gin.actions import Action
+>>> doc = dump(apply(new_match(Rules(), "demo"), Action("pass")))
+>>> doc["format"], doc["version"], doc["actions"]
+('gin-match', 1, ['pass'])
+>>> load(doc).match.actions == (Action("pass"),)
+True
+>>> load({**doc, "actions": ["draw"]})
+Traceback (most recent call last):
+...
+gin.save.SaveError: action 1 ('draw') is not legal: First take the upcard 9♥ or pass.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gin.actions import Action
+from gin.game import cards_accounted
+from gin.match import Match, apply, new_match
+from gin.rules import Rules, preset
+
+FORMAT = "gin-match"
+VERSION = 1
+MAX_ACTIONS = 20_000
+_KEYS = {"format", "version", "rules", "seed", "actions", "names", "opponent", "summary"}
+_V0_MOVES = {"stock": "draw", "pile": "take", "deal": "next"}
+
+
+class SaveError(ValueError):
+    """A match document that cannot be loaded; the message says why."""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A loaded document: the match and the players' details stored beside it."""
+
+    match: Match
+    names: tuple[str, str] | None = None
+    opponent: str | None = None
+
+
+def dump(
+    match: Match, names: Sequence[str] | None = None, opponent: str | None = None
+) -> dict[str, Any]:
+    """The document of a match (plain JSON-ready data)."""
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": match.rules.to_dict(),
+        "seed": match.seed,
+        "actions": [a.text() for a in match.actions],
+        "summary": _summary(match),
+    }
+    if names is not None:
+        doc["names"] = list(names)
+    if opponent is not None:
+        doc["opponent"] = opponent
+    return doc
+
+
+def dumps(match: Match, names: Sequence[str] | None = None, opponent: str | None = None) -> str:
+    """The document as a JSON string."""
+    return json.dumps(dump(match, names, opponent), ensure_ascii=False)
+
+
+def _summary(match: Match) -> dict[str, Any]:
+    return {
+        "hand_number": match.hand_number,
+        "phase": str(match.phase),
+        "points": list(match.points),
+        "boxes": list(match.boxes),
+    }
+
+
+def loads(text: str) -> Saved:
+    """Load a document from its JSON text."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise SaveError(f"the save is not readable JSON ({error})") from None
+    return load(doc)
+
+
+def load(doc: Any) -> Saved:
+    """Validate a document completely and rebuild its match, or raise :class:`SaveError`."""
+    if not isinstance(doc, dict):
+        raise SaveError(f"a save must be a JSON object, not {type(doc).__name__}")
+    if doc.get("format") != FORMAT:
+        raise SaveError(f"this is not a Gin Rummy match save (format {doc.get('format')!r})")
+    version = doc.get("version")
+    if type(version) is not int:
+        raise SaveError(f"the save's version must be a whole number, not {version!r}")
+    elif version > VERSION:
+        raise SaveError(
+            f"this save is version {version}, from a newer game; this one reads up to {VERSION}"
+        )
+    elif version == 0:
+        doc = migrate_v0(doc)
+    elif version != VERSION:
+        raise SaveError(f"unknown save version {version}")
+    unknown = sorted(set(doc) - _KEYS)
+    if unknown:
+        raise SaveError(f"unknown field(s) in the save: {', '.join(map(str, unknown))}")
+    match = _replay(_rules(doc.get("rules")), _seed(doc.get("seed")), doc.get("actions"))
+    if "summary" in doc and doc["summary"] != _summary(match):
+        raise SaveError(
+            f"the save's summary {doc['summary']!r} does not match its actions, which give "
+            f"{_summary(match)!r}"
+        )
+    return Saved(match, _names(doc.get("names")), _opponent(doc.get("opponent")))
+
+
+def migrate_v0(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 0 to 1. Version 0 stored a preset name instead of rules, an int seed and
+    ``moves`` in an older words (``stock`` = draw, ``pile`` = take, ``deal`` = next)."""
+    unknown = sorted(set(doc) - {"format", "version", "preset", "seed", "moves"})
+    if unknown:
+        raise SaveError(f"unknown field(s) in the version 0 save: {', '.join(unknown)}")
+    name = doc.get("preset", "standard")
+    if not isinstance(name, str):
+        raise SaveError(f"the version 0 save's preset must be a name, not {name!r}")
+    try:
+        rules = preset(name).to_dict()
+    except ValueError as error:
+        raise SaveError(f"rules: {error}") from None
+    moves = doc.get("moves")
+    if not isinstance(moves, list):
+        raise SaveError("the version 0 save has no list of moves")
+    seed = doc.get("seed")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": rules,
+        "seed": str(seed) if type(seed) is int else seed,
+        "actions": [_V0_MOVES.get(m, m) if isinstance(m, str) else m for m in moves],
+    }
+
+
+def _rules(data: Any) -> Rules:
+    try:
+        return Rules.from_dict(data)
+    except (ValueError, TypeError) as error:
+        raise SaveError(f"rules: {error}") from None
+
+
+def _seed(seed: Any) -> str:
+    if not isinstance(seed, str) or not 1 <= len(seed) <= 200:
+        raise SaveError(f"the seed must be a text of 1 to 200 characters, not {seed!r}")
+    return seed
+
+
+def _replay(rules: Rules, seed: str, actions: Any) -> Match:
+    if not isinstance(actions, list):
+        raise SaveError("the save has no list of actions")
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(f"the save has {len(actions)} actions; a match never needs {MAX_ACTIONS}")
+    match = new_match(rules, seed)
+    for number, text in enumerate(actions, 1):
+        if not isinstance(text, str) or len(text) > 200:
+            raise SaveError(f"action {number} must be a short text, not {text!r}")
+        try:
+            match = apply(match, Action.from_text(text))
+        except ValueError as error:
+            raise SaveError(f"action {number} ({text!r}) is not legal: {error}") from None
+        if not cards_accounted(match.hand):
+            raise SaveError(f"after action {number} the 52 cards are not all accounted for")
+    return match
+
+
+def _names(names: Any) -> tuple[str, str] | None:
+    if names is None:
+        return None
+    if not isinstance(names, list) or len(names) != 2:
+        raise SaveError("names must be a list of two names")
+    if not all(isinstance(n, str) and 0 < len(n) <= 40 for n in names):
+        raise SaveError(f"each name must be a text of 1 to 40 characters, not {names!r}")
+    return (names[0], names[1])
+
+
+def _opponent(name: Any) -> str | None:
+    if name is not None and not isinstance(name, str):
+        raise SaveError(f"the opponent must be a name, not {name!r}")
+    return name
