@@ -1,0 +1,131 @@
+"""Measures of a hand that the thinking opponents weigh: deadwood now, what the next draw is
+likely to bring, how dangerous a discard is, and how many layoffs a declaration invites.
+
+All of them read card masks and the probabilities of :class:`gin.ai.tracking.Knowledge`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gin.cards import VALUES, Card, from_mask
+from gin.melds import Meld, deadwood, is_set
+
+_SUIT_OF = tuple(c // 13 for c in range(52))
+_RANK_OF = tuple(c % 13 for c in range(52))
+
+
+def _has(hand: int, suit: int, rank: int) -> bool:
+    return 0 <= rank < 13 and bool(hand >> (suit * 13 + rank) & 1)
+
+
+def melds_with(card: Card, hand: int) -> bool:
+    """Whether ``card`` would belong to some meld of ``hand`` plus it (a set of three, or a
+    run of three, with cards of ``hand``)."""
+    suit, rank = _SUIT_OF[card], _RANK_OF[card]
+    same_rank = sum(1 for s in range(4) if s != suit and _has(hand, s, rank))
+    if same_rank >= 2:
+        return True
+    below, above = _has(hand, suit, rank - 1), _has(hand, suit, rank + 1)
+    return (
+        (below and above)
+        or (below and _has(hand, suit, rank - 2))
+        or (above and _has(hand, suit, rank + 2))
+    )
+
+
+def best_keep(hand11: int, banned: Card | None = None) -> tuple[int, Card]:
+    """The least deadwood of ten cards kept from eleven, and a card to throw for it (not
+    ``banned``; among equals the highest value, then the highest card)."""
+    best, throw = 1000, -1
+    for card in from_mask(hand11):
+        if card == banned:
+            continue
+        left = deadwood(hand11 & ~(1 << card))
+        if left < best or (left == best and VALUES[card] >= VALUES[throw]):
+            best, throw = left, card
+    return best, throw
+
+
+class Outlook:
+    """One ten-card hand: its deadwood and what one more card would make of it."""
+
+    __slots__ = ("hand", "deadwood", "_nine")
+
+    def __init__(self, hand: int) -> None:
+        self.hand = hand
+        self.deadwood = deadwood(hand)
+        self._nine = -1
+
+    def nine(self) -> int:
+        """The least deadwood of the best nine of these ten cards."""
+        if self._nine < 0:
+            hand = self.hand
+            self._nine = min(deadwood(hand & ~(1 << c)) for c in from_mask(hand))
+        return self._nine
+
+    def after(self, card: Card) -> int:
+        """The least deadwood after adding ``card`` and throwing the best card."""
+        if melds_with(card, self.hand):
+            return best_keep(self.hand | 1 << card)[0]
+        # The new card joins no meld: either it goes straight back, or it stays as deadwood.
+        return min(self.deadwood, self.nine() + VALUES[card])
+
+    def gain(self, draw: Sequence[tuple[Card, float]]) -> float:
+        """Expected fall in deadwood from one more card drawn with the given weights
+        (weights summing to 1)."""
+        base = self.deadwood
+        total = 0.0
+        for card, weight in draw:
+            total += weight * (base - self.after(card))
+        return total
+
+    def gin_outs(self, draw: Sequence[tuple[Card, float]]) -> float:
+        """Probability that one more card drawn with these weights makes gin."""
+        return sum(w for card, w in draw if self.after(card) == 0)
+
+
+def draw_weights(unseen: int, prob: Sequence[float]) -> list[tuple[Card, float]]:
+    """Each unseen card with the chance it is the next stock card (weights sum to 1)."""
+    cards = [(c, 1.0 - prob[c]) for c in from_mask(unseen)]
+    total = sum(w for _, w in cards)
+    if total <= 0:
+        return []
+    return [(c, w / total) for c, w in cards if w > 0]
+
+
+def danger(card: Card, prob: Sequence[float]) -> float:
+    """Probability that the opponent holds two cards that make a meld with ``card``."""
+    suit, rank = _SUIT_OF[card], _RANK_OF[card]
+    same = [prob[s * 13 + rank] for s in range(4) if s != suit]
+    a, b, c = same
+    p_set = a * b + a * c + b * c - 2 * a * b * c
+
+    def p(r: int) -> float:
+        return prob[suit * 13 + r] if 0 <= r < 13 else 0.0
+
+    lo2, lo1, hi1, hi2 = p(rank - 2), p(rank - 1), p(rank + 1), p(rank + 2)
+    miss = (1 - lo2 * lo1) * (1 - lo1 * hi1) * (1 - hi1 * hi2)
+    return 1 - (1 - p_set) * miss
+
+
+def layoff_exposure(melds: Sequence[Meld], prob: Sequence[float], hand: int) -> float:
+    """Expected deadwood points the opponent could lay off on these declared melds (cards one
+    step away only)."""
+    total = 0.0
+    for meld in melds:
+        cards = from_mask(meld)
+        if is_set(meld):
+            if len(cards) == 3:
+                rank = _RANK_OF[cards[0]]
+                for s in range(4):
+                    c = s * 13 + rank
+                    if not meld >> c & 1:
+                        total += prob[c] * VALUES[c]
+            continue
+        low, high = cards[0], cards[-1]
+        if _RANK_OF[low] > 0:
+            total += prob[low - 1] * VALUES[low - 1]
+        if _RANK_OF[high] < 12:
+            total += prob[high + 1] * VALUES[high + 1]
+    return total

@@ -1,0 +1,19 @@
+"""The gin hunter: builds towards gin and will not settle for a small knock.
+
+It plans with the expert's eye for what the next cards may bring and takes useful discards,
+but it only knocks with very little deadwood until the stock runs low, chasing the gin bonus.
+"""
+
+from __future__ import annotations
+
+from gin.ai.base import register
+from gin.ai.planner import Planner, Style
+
+
+@register(
+    "gin-hunter", 2, "Gin hunter", "Plays for gin and its bonus; knocks only when almost there."
+)
+class GinHunter(Planner):
+    """Patient and greedy."""
+
+    style = Style(potential=1.5, caution=3.0, knock_at=(3,), knock_late=10, late_stock=8)

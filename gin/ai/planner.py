@@ -1,0 +1,154 @@
+"""The thinking player that the cautious, gin-hunting and expert opponents share, tuned by a
+:class:`Style`.
+
+Each decision compares concrete outcomes:
+
+* **Drawing.** Taking the top discard is worth the best ten-card hand it allows (never throwing
+  that card back); drawing from the stock is worth the current hand's expected improvement
+  from one unseen card. Take when it is better by the style's margin.
+* **Discarding.** Each ten-card hand that could be kept is scored as its deadwood, minus the
+  style's weight on what the next draw is expected to bring, plus the style's weight on the
+  danger of the thrown card (the chance the opponent melds it).
+* **Knocking.** Knock (or go gin) when the deadwood is within the style's limit for this stage
+  of the hand; declare the melds that leave the fewest expected layoffs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gin.actions import Action
+from gin.ai.base import View
+from gin.ai.evaluate import Outlook, danger, draw_weights, layoff_exposure, melds_with
+from gin.ai.tracking import Table
+from gin.ai.views import read_view, simple_action
+from gin.cards import VALUES, Card, format_card, from_mask
+from gin.melds import deadwood, declarations
+
+
+@dataclass(frozen=True)
+class Style:
+    """The weights and limits that make one opponent's character."""
+
+    potential: float = 1.0
+    """Deadwood points credited per point of expected improvement from the next draw."""
+    caution: float = 0.0
+    """Deadwood points charged per unit of probability that a discard feeds a meld."""
+    high_cards: float = 0.0
+    """Deadwood points credited per point of value thrown (eagerness to shed high cards)."""
+    take_margin: float = 0.0
+    """How much better (in points) taking the discard must look than drawing."""
+    melds_only: bool = False
+    """Take the discard only when it joins a meld at once."""
+    knock_at: tuple[int, ...] = (10,)
+    """Most deadwood to knock with, by own draws so far this hand (the last entry repeats)."""
+    knock_late: int = 10
+    """Most deadwood to knock with once the stock is nearly gone."""
+    late_stock: int = 0
+    """Stock size at or below which ``knock_late`` applies."""
+    layoffs: float = 1.0
+    """Weight of the opponent's expected layoffs when choosing a declaration."""
+
+
+class Planner:
+    """An opponent playing by a :class:`Style`."""
+
+    style = Style()
+
+    def decide(self, view: View) -> str:
+        """The action for the seat whose view this is."""
+        table = read_view(view)
+        return simple_action(table) or self.play(table)
+
+    def play(self, table: Table) -> str:
+        """Choose among the legal actions of a table that asks for a real decision."""
+        if table.phase in ("opening", "draw"):
+            choice = "take" if self.wants_upcard(table) else None
+            if choice in table.legal:
+                return choice
+            return "pass" if "pass" in table.legal else "draw"
+        return self.discard(table)
+
+    # ----------------------------------------------------------------- drawing
+
+    def wants_upcard(self, table: Table) -> bool:
+        """Whether to take the top card of the discard pile."""
+        if not table.pile:
+            return False
+        top = table.pile[-1]
+        if melds_with(top, table.hand):
+            return True
+        if self.style.melds_only:
+            return False
+        know = table.knowledge
+        weights = draw_weights(know.unseen, know.prob)
+        now = Outlook(table.hand)
+        gain = now.gain(weights)
+        drawn = now.deadwood - gain - self.style.potential * gain
+        taken = min(
+            self._value(Outlook((table.hand | 1 << top) & ~(1 << card)), weights)
+            for card in from_mask(table.hand)
+        )
+        return taken < drawn - self.style.take_margin
+
+    def _value(self, outlook: Outlook, weights: list[tuple[Card, float]]) -> float:
+        if self.style.potential == 0:
+            return outlook.deadwood
+        return outlook.deadwood - self.style.potential * outlook.gain(weights)
+
+    # ----------------------------------------------------------------- discarding
+
+    def discard(self, table: Table) -> str:
+        """Gin, knock or discard, for a hand of eleven cards."""
+        hand, limit = table.hand, table.knock_limit
+        options = [c for c in from_mask(hand) if c != table.taken]
+        left = {c: deadwood(hand & ~(1 << c)) for c in options}
+        for card in sorted(options, key=lambda c: -VALUES[c]):
+            if left[card] == 0 and f"gin {format_card(card)}" in table.legal:
+                return f"gin {format_card(card)}"
+        knockable = [c for c in options if left[c] <= limit]
+        if knockable and min(left[c] for c in knockable) <= self.knock_limit(table):
+            return self.knock(table, knockable)
+        return f"discard {format_card(self.best_discard(table, options))}"
+
+    def best_discard(self, table: Table, options: list[Card]) -> Card:
+        """The card whose throw leaves the best-scored ten cards."""
+        know = table.knowledge
+        weights = draw_weights(know.unseen, know.prob) if self.style.potential else []
+        style = self.style
+        best, choice = float("inf"), options[0]
+        for card in options:
+            score = self._value(Outlook(table.hand & ~(1 << card)), weights)
+            if style.caution:
+                score += style.caution * danger(card, know.prob)
+            score -= style.high_cards * VALUES[card]
+            if score < best - 1e-9:
+                best, choice = score, card
+        return choice
+
+    def knock_limit(self, table: Table) -> int:
+        """The most deadwood this style knocks with now."""
+        style = self.style
+        if table.stock <= style.late_stock:
+            return min(style.knock_late, table.knock_limit)
+        draws = table.knowledge.draws
+        index = min(max(draws - 1, 0), len(style.knock_at) - 1)
+        return min(style.knock_at[index], table.knock_limit)
+
+    def knock(self, table: Table, knockable: list[Card]) -> str:
+        """The knock whose discard and declaration leave the least deadwood plus expected
+        layoffs."""
+        prob = table.knowledge.prob
+        best: tuple[float, Action] | None = None
+        for card in knockable:
+            rest = table.hand & ~(1 << card)
+            for melds in declarations(rest, table.knock_limit):
+                declared = 0
+                for meld in melds:
+                    declared |= meld
+                own = sum(VALUES[c] for c in from_mask(rest & ~declared))
+                score = own + self.style.layoffs * layoff_exposure(melds, prob, rest)
+                if best is None or score < best[0] - 1e-9:
+                    best = (score, Action("knock", card, melds))
+        assert best is not None
+        return best[1].text()
