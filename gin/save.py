@@ -14,7 +14,7 @@ True
 >>> load({**doc, "actions": ["draw"]})
 Traceback (most recent call last):
 ...
-gin.save.SaveError: action 1 ('draw') is not legal: First take the upcard 9♥ or pass.
+gin.save.SaveError: action 1 ('draw') is not legal: First take the upcard 4♦ or pass.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def load(doc: Any) -> Saved:
             f"the save's summary {doc['summary']!r} does not match its actions, which give "
             f"{_summary(match)!r}"
         )
-    return Saved(match, _names(doc.get("names")), _opponent(doc.get("opponent")))
+    return Saved(match, check_names(doc.get("names")), _opponent(doc.get("opponent")))
 
 
 def migrate_v0(doc: dict[str, Any]) -> dict[str, Any]:
@@ -177,7 +177,8 @@ def _replay(rules: Rules, seed: str, actions: Any) -> Match:
     return match
 
 
-def _names(names: Any) -> tuple[str, str] | None:
+def check_names(names: Any) -> tuple[str, str] | None:
+    """Two seat names of 1 to 40 characters, or None when absent."""
     if names is None:
         return None
     if not isinstance(names, list) or len(names) != 2:

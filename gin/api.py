@@ -1,0 +1,192 @@
+"""The JSON-string face the web worker calls: ``handle(request_json) -> reply_json``.
+
+The current match (the session) is the only state, kept here; the human is seat 0 and the
+computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": message}``;
+``handle`` never raises. Operations (see docs/actions.md):
+
+- ``{"op": "new", "seed": .., "rules": {..} | "preset": name, "opponent": name, "names": [..]}``
+- ``{"op": "load", "save": document}``
+- ``{"op": "act", "action": "discard 7H"}``  (the human)
+- ``{"op": "bot"}``  (the computer plays one action when it is its turn)
+- ``{"op": "view"}`` and ``{"op": "opponents"}``
+
+>>> reply = json.loads(handle('{"op": "new", "seed": "demo"}'))
+>>> reply["ok"], reply["view"]["phase"], reply["save"]["seed"]
+(True, 'opening', 'demo')
+>>> json.loads(handle('{"op": "act", "action": "discard 7H"}'))["ok"]
+False
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gin.actions import Action
+from gin.match import Match, apply, new_match
+from gin.rules import Rules, preset
+from gin.save import Saved, check_names, dump, load
+from gin.view import view
+
+HUMAN, COMPUTER = 0, 1
+DEFAULT_NAMES = ("You", "Computer")
+OPPONENTS: dict[str, str] = {
+    "simple": "Plays by the book: draws from the stock, sheds its worst card, knocks at once.",
+}
+
+
+@dataclass(frozen=True)
+class Session:
+    """The match being played and who plays it."""
+
+    match: Match
+    names: tuple[str, str] = DEFAULT_NAMES
+    opponent: str = "simple"
+
+
+_session: Session | None = None
+
+
+def handle(request_json: str) -> str:
+    """Answer one request (a JSON string) with a JSON string; never raises."""
+    try:
+        request = _parse(request_json)
+        if not isinstance(request, dict):
+            raise ValueError("a request must be a JSON object with an 'op'")
+        op = request.get("op")
+        if op not in _OPS:
+            raise ValueError(f"unknown op {op!r}: use one of {', '.join(_OPS)}")
+        reply = _OPS[op](request)
+    except ValueError as error:
+        reply = {"ok": False, "error": str(error)}
+    except Exception as error:  # the page must always get an answer
+        reply = {"ok": False, "error": f"internal error: {type(error).__name__}: {error}"}
+    return json.dumps(reply, ensure_ascii=False)
+
+
+def _parse(request_json: str) -> Any:
+    try:
+        return json.loads(request_json)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"the request is not JSON ({error})") from None
+
+
+def choose_action(player_view: dict[str, Any], opponent_name: str) -> str:
+    """The computer's action from its view alone: gin or knock when it can, else draw from the
+    stock and discard the card that leaves the least deadwood."""
+    legal: list[str] = [str(a["action"]) for a in player_view["legal_actions"]]
+    for word in ("big gin", "gin", "knock"):
+        for action in legal:
+            if action.split(" [")[0].startswith(word):
+                return action
+    for option in player_view["discard_options"]:
+        if f"discard {option['card']}" in legal:
+            return f"discard {option['card']}"
+    for action in ("pass", "draw"):
+        if action in legal:
+            return action
+    return legal[0]
+
+
+def _reply(session: Session, **extra: Any) -> dict[str, Any]:
+    return {
+        "ok": True,
+        "view": view(session.match, HUMAN, session.names),
+        "save": dump(session.match, session.names, session.opponent),
+        **extra,
+    }
+
+
+def _current() -> Session:
+    if _session is None:
+        raise ValueError("no match yet: start one with the 'new' op")
+    return _session
+
+
+def _start(session: Session) -> dict[str, Any]:
+    global _session
+    _session = session
+    return _reply(session)
+
+
+def _new(request: dict[str, Any]) -> dict[str, Any]:
+    seed = request.get("seed")
+    if seed is None:
+        seed = secrets.token_hex(8)
+    if "rules" in request and "preset" in request:
+        raise ValueError("give either 'rules' or 'preset', not both")
+    rules = Rules.from_dict(request["rules"]) if "rules" in request else Rules()
+    if "preset" in request:
+        rules = preset(str(request["preset"]))
+    opponent = request.get("opponent", "simple")
+    _check_opponent(opponent)
+    names = check_names(request.get("names")) or DEFAULT_NAMES
+    return _start(Session(new_match(rules, seed), names, opponent))
+
+
+def _load(request: dict[str, Any]) -> dict[str, Any]:
+    doc = request.get("save")
+    saved: Saved = load(json.loads(doc) if isinstance(doc, str) else doc)
+    opponent = saved.opponent or "simple"
+    _check_opponent(opponent)
+    return _start(Session(saved.match, saved.names or DEFAULT_NAMES, opponent))
+
+
+def _act(request: dict[str, Any]) -> dict[str, Any]:
+    session = _current()
+    text = request.get("action")
+    if not isinstance(text, str):
+        raise ValueError('\'act\' needs an action, e.g. {"op": "act", "action": "draw"}')
+    action = Action.from_text(text)
+    if session.match.to_act == COMPUTER:
+        raise ValueError(f"It is {session.names[COMPUTER]}'s turn; wait for its move.")
+    return _play(session, action)
+
+
+def _bot(request: dict[str, Any]) -> dict[str, Any]:
+    session = _current()
+    if session.match.to_act != COMPUTER:
+        raise ValueError(f"It is not {session.names[COMPUTER]}'s turn.")
+    seen = view(session.match, COMPUTER, session.names)
+    action = Action.from_text(choose_action(seen, session.opponent))
+    return _play(session, action)
+
+
+def _play(session: Session, action: Action) -> dict[str, Any]:
+    global _session
+    played = replace(session, match=apply(session.match, action))
+    _session = played
+    reply = _reply(played)
+    history = reply["view"]["history"]
+    done = history[-1] if history and action.kind != "next" else None
+    reply["played"] = done
+    return reply
+
+
+def _view(request: dict[str, Any]) -> dict[str, Any]:
+    return _reply(_current())
+
+
+def _opponents(request: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "ok": True,
+        "opponents": [{"name": n, "description": d} for n, d in OPPONENTS.items()],
+    }
+
+
+def _check_opponent(name: Any) -> None:
+    if name not in OPPONENTS:
+        raise ValueError(f"unknown opponent {name!r}: choose {', '.join(OPPONENTS)}")
+
+
+_OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "new": _new,
+    "load": _load,
+    "act": _act,
+    "bot": _bot,
+    "view": _view,
+    "opponents": _opponents,
+}
