@@ -1,0 +1,88 @@
+"""The command line: ``python -m gin SUBCOMMAND``.
+
+A subcommand is a :class:`Subcommand`: a name, a one-line help, a function that adds its
+arguments and a function that runs it and returns the exit status. They are listed once, in
+``SUBCOMMANDS``; add a new one there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from gin.cards import CardError, parse_cards, to_mask
+from gin.melds import deadwood, discard_options
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    """One subcommand of ``python -m gin``."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    """For subcommands without options."""
+
+
+def deadwood_lines(lines: TextIO, out: TextIO, err: TextIO) -> int:
+    """Print the minimum deadwood of each hand (one a line): of a 10-card hand, or after the best
+    discard of an 11-card hand. Blank lines are skipped. A bad line stops with a message on
+    ``err`` naming the line and the token, and status 2."""
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            cards = parse_cards(line)
+        except CardError as error:
+            err.write(f"line {number}: {error}\n")
+            return 2
+        if len(cards) == 10:
+            out.write(f"{deadwood(to_mask(cards))}\n")
+        elif len(cards) == 11:
+            out.write(f"{discard_options(to_mask(cards))[0][1]}\n")
+        else:
+            err.write(f"line {number}: {len(cards)} cards; a hand here has 10 or 11 cards\n")
+            return 2
+    return 0
+
+
+def _deadwood(args: argparse.Namespace) -> int:
+    return deadwood_lines(sys.stdin, sys.stdout, sys.stderr)
+
+
+SUBCOMMANDS: tuple[Subcommand, ...] = (
+    Subcommand(
+        "deadwood",
+        "read hands from stdin, one a line (cards separated by spaces), and print the minimum "
+        "deadwood of each (after the best discard for 11 cards)",
+        _no_arguments,
+        _deadwood,
+    ),
+)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    top = argparse.ArgumentParser(prog="python -m gin", description="Gin Rummy engine tools.")
+    subs = top.add_subparsers(dest="command", metavar="SUBCOMMAND", required=True)
+    for sub in SUBCOMMANDS:
+        sub.arguments(subs.add_parser(sub.name, help=sub.help, description=sub.help))
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand; its exit status."""
+    args = parser().parse_args(argv)
+    chosen = next(s for s in SUBCOMMANDS if s.name == args.command)
+    return chosen.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
