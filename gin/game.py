@@ -6,10 +6,9 @@ passes the non-dealer must draw from the stock), ``draw``, ``discard`` and ``han
 ``match_over`` belongs to the match (see :mod:`gin.match`). Every action acts for the player to
 act, and an illegal one raises :class:`IllegalAction` with a message a player understands.
 
->>> from gin.cards import format_cards, from_mask, parse_cards
->>> deck = parse_cards("AC AD 2C 2D 3C 3D 4C 4D 5C 5D 6C 6D 7C 7D 8C 8D 9C 9D TC TD 7H")
->>> deck += [c for c in range(52) if c not in deck]
->>> hand = deal(Rules(), tuple(deck), dealer=1)
+>>> from gin.cards import format_cards, from_mask
+>>> deck = arranged_deck("AC 2C 3C 4C 5C 6C 7C 8C 9C TC", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD", "7H")
+>>> hand = deal(Rules(), deck, dealer=1)
 >>> str(hand.phase), hand.to_act, format_cards(hand.discards)
 ('opening', 0, '7H')
 >>> format_cards(from_mask(hand.hands[0]))
@@ -28,7 +27,16 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from gin.actions import Action, ActionError
-from gin.cards import FULL_DECK, Card, from_mask, mask_value, pretty_card, to_mask
+from gin.cards import (
+    FULL_DECK,
+    Card,
+    from_mask,
+    mask_value,
+    parse_card,
+    parse_cards,
+    pretty_card,
+    to_mask,
+)
 from gin.melds import Layoff, Meld, best_defence, best_melds, deadwood, discard_options, is_meld
 from gin.rules import Rules
 
@@ -156,6 +164,26 @@ def deal(rules: Rules, deck: tuple[Card, ...], dealer: int) -> Hand:
         knock_limit=limit,
         multiplier=multiplier,
     )
+
+
+def arranged_deck(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> tuple[Card, ...]:
+    """A deck that deals the given cards (for tests, puzzles and docs): ten cards to each
+    player, the upcard, then the stock from the top: ``stock`` first, then the remaining cards
+    in ascending order.
+
+    >>> from gin.cards import format_card, format_cards
+    >>> deck = arranged_deck("AC 2C 3C 4C 5C 6C 7C 8C 9C TC", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD", "7H")
+    >>> format_cards(deck[:4]), format_card(deck[20]), format_card(deck[21])
+    ('AC AD 2C 2D', '7H', 'JC')
+    """
+    first, second = parse_cards(non_dealer), parse_cards(dealer)
+    if len(first) != 10 or len(second) != 10:
+        raise ValueError("each player is dealt exactly ten cards")
+    top = [*(c for pair in zip(first, second, strict=True) for c in pair), parse_card(upcard)]
+    top += parse_cards(stock)
+    if len(set(top)) != len(top):
+        raise ValueError("a card appears twice in the arranged deal")
+    return (*top, *(c for c in range(52) if c not in top))
 
 
 # ----------------------------------------------------------------------------- legal actions
