@@ -1,8 +1,534 @@
+// Boot and wiring. The shell in index.html is already painted; this starts the engine's worker at
+// once, restores or starts a match, and turns intents into actions in the engine's notation.
+//
+// URL parameters (documented in README.md):
+//   ?seed=TEXT     start a new match with this seed (then removed from the address bar)
+//   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant)
+//   ?autoplay=1    test hook: your seat plays itself by a simple policy (whole-match tests)
 import { Engine } from "./engine.js";
+import { wireInput } from "./input.js";
+import {
+  $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderFinal, renderKnock,
+  renderPile, renderResult, renderTable,
+} from "./render.js";
+import {
+  backupSave, clearSave, loadOrder, loadSave, loadSettings, writeOrder, writeSave, writeSettings,
+} from "./storage.js";
+
 performance.mark("gin:main-start");
-const engine = new Engine((s) => {
-  document.documentElement.dataset.boot = s.stage;
-  performance.mark("gin:" + s.stage);
-  document.getElementById("prompt").textContent = `${s.stage} ${s.ms} ${s.message || ""}`;
-});
-window.engine = engine;
+
+const SPEEDS = { slow: 1400, normal: 750, fast: 300, instant: 0 };
+const NAMES = ["You", "Computer"];
+const params = new URLSearchParams(location.search);
+
+const ui = {
+  view: null, // the latest view from the engine
+  busy: true, // a request is in flight (or the engine is loading)
+  selected: null, // the card previewed as the discard
+  focus: null, // the card holding the roving tabindex
+  order: loadOrder(), // the player's order of the cards on screen
+  historySeen: 0, // history entries of this hand already logged and announced
+  handSeen: 0, // hand number the log has reached
+  knock: null, // the knock under review: {card, options, chosen}
+  settings: loadSettings(),
+  ready: false,
+  botTimer: null,
+  seed: null,
+};
+
+let engine;
+
+function announce(text) {
+  if (!text) return;
+  const region = $("announcer");
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+  while (region.childElementCount > 6) region.firstElementChild.remove();
+}
+
+function message(text) {
+  $("message").textContent = text || "";
+}
+
+function pace() {
+  if (params.has("speed")) {
+    const ms = Number(params.get("speed"));
+    if (Number.isFinite(ms) && ms >= 0) return ms;
+  }
+  return SPEEDS[ui.settings.speed] ?? SPEEDS.normal;
+}
+
+function render() {
+  if (ui.view) renderTable(ui.view, ui);
+}
+
+// ------------------------------------------------------------------------------------ engine
+
+async function request(req) {
+  ui.busy = true;
+  render();
+  const reply = await engine.call(req);
+  ui.busy = false;
+  if (reply.ok && reply.save !== undefined) {
+    writeSave(reply.save);
+    if (reply.save && reply.save.seed) ui.seed = reply.save.seed;
+  }
+  if (reply.ok && reply.view) {
+    setView(reply.view);
+  } else {
+    render();
+  }
+  return reply;
+}
+
+function setView(view) {
+  const prev = ui.view;
+  ui.view = view;
+  // Log and announce what happened since the last view, in words.
+  const newHand = view.hand_number !== ui.handSeen;
+  if (newHand) {
+    ui.historySeen = 0;
+    ui.handSeen = view.hand_number;
+  }
+  const fresh = view.history.slice(ui.historySeen);
+  const words = appendLog(fresh, view.seat, view.hand_number, newHand);
+  ui.historySeen = view.history.length;
+  // Keep the player's order: new cards go to the end, cards gone are dropped.
+  const held = new Set(view.hand);
+  ui.order = ui.order.filter((c) => held.has(c));
+  ui.justAdded = null;
+  for (const c of view.hand) {
+    if (!ui.order.includes(c)) {
+      ui.order.push(c);
+      if (prev && prev.hand_number === view.hand_number) ui.justAdded = c;
+    }
+  }
+  if (ui.settings.autosort) ui.order = [...view.melds.flat(), ...view.deadwood_cards];
+  writeOrder(ui.order);
+  if (ui.selected && !held.has(ui.selected)) ui.selected = null;
+  if (view.phase !== "discard" || view.to_act !== view.seat) ui.selected = null;
+  if (newHand && prev) {
+    ui.selected = null;
+    ui.order = [...view.melds.flat(), ...view.deadwood_cards];
+  }
+  const said = words.map((w) => w + ".");
+  if (view.phase === "hand_over" && view.result && (!prev || prev.phase !== "hand_over")) {
+    said.push(view.result.words.replace(/^you/, "You") + ".");
+    logLine(view.result.words.replace(/^you/, "You"));
+  }
+  if (view.phase === "match_over" && view.final && (!prev || prev.phase !== "match_over")) {
+    if (view.result) said.push(view.result.words.replace(/^you/, "You") + ".");
+    const f = view.final;
+    const line = `${view.names[f.winner]} won the match, ${f.totals[0].total} to ${f.totals[1].total}`;
+    said.push(line + ".");
+    logLine(line);
+  }
+  if (view.to_act === view.seat && (view.phase === "draw" || view.phase === "opening") &&
+      fresh.some((e) => e.seat !== view.seat)) {
+    said.push("Your turn.");
+  }
+  announce(said.join(" "));
+  render();
+  afterView(prev);
+}
+
+function afterView(prev) {
+  const view = ui.view;
+  document.documentElement.dataset.phase = view.phase;
+  if (view.phase === "hand_over" && (!prev || prev.phase !== "hand_over" || !$("dlg-result").open)) {
+    if (!prev || prev.phase !== "hand_over") showResult();
+  }
+  if (view.phase === "match_over" && (!prev || prev.phase !== "match_over")) {
+    closeDialog("dlg-result");
+    renderFinal(view);
+    openDialog("dlg-match");
+  }
+  scheduleComputer();
+  scheduleAutoplay();
+}
+
+function computerToAct() {
+  const v = ui.view;
+  return v && (v.phase === "opening" || v.phase === "draw" || v.phase === "discard") &&
+    v.to_act !== null && v.to_act !== v.seat;
+}
+
+function scheduleComputer() {
+  clearTimeout(ui.botTimer);
+  if (!computerToAct()) return;
+  render();
+  ui.botTimer = setTimeout(async () => {
+    if (!computerToAct() || ui.busy) return;
+    const reply = await request({ op: "bot" });
+    if (!reply.ok) message(reply.error);
+  }, pace());
+}
+
+// The autoplay test hook: the human seat plays by a simple policy over the legal actions.
+function scheduleAutoplay() {
+  if (params.get("autoplay") !== "1") return;
+  const v = ui.view;
+  if (!v || !v.legal_actions.length || v.phase === "match_over") return;
+  setTimeout(() => {
+    if (ui.busy || ui.view !== v) return;
+    const acts = v.legal_actions.map((a) => a.action);
+    let choice;
+    if (v.phase === "hand_over") {
+      closeDialog("dlg-result");
+      choice = "next";
+    } else {
+      choice = acts.find((a) => a === "big gin") || acts.find((a) => a.startsWith("gin ")) ||
+        acts.find((a) => a.startsWith("knock ")) || acts.find((a) => a === "draw") || acts.find((a) => a === "pass");
+      if (!choice && v.phase === "discard") {
+        const opts = (v.discard_options || []).filter((o) => acts.includes(`discard ${o.card}`));
+        opts.sort((a, b) => a.deadwood - b.deadwood);
+        choice = opts.length ? `discard ${opts[0].card}` : acts.find((a) => a.startsWith("discard "));
+      }
+      choice = choice || acts[0];
+    }
+    act(choice);
+  }, Math.min(pace(), 50));
+}
+
+async function act(action) {
+  if (!ui.view || ui.busy) return null;
+  message("");
+  const reply = await request({ op: "act", action });
+  if (!reply.ok) {
+    message(reply.error);
+    announce(reply.error);
+  }
+  return reply;
+}
+
+// ------------------------------------------------------------------------------------ matches
+
+function randomSeed() {
+  const words = new Uint32Array(2);
+  crypto.getRandomValues(words);
+  return words[0].toString(36) + words[1].toString(36);
+}
+
+async function newMatch(seed) {
+  closeAllDialogs();
+  clearTimeout(ui.botTimer);
+  ui.seed = seed || randomSeed();
+  ui.selected = null;
+  ui.order = [];
+  ui.handSeen = 0;
+  ui.historySeen = 0;
+  $("log").replaceChildren();
+  ui.view = null;
+  const reply = await request({ op: "new", seed: ui.seed, preset: "standard", names: NAMES });
+  if (!reply.ok) {
+    message(`Could not start a match: ${reply.error}`);
+    return;
+  }
+  ui.order = [...reply.view.melds.flat(), ...reply.view.deadwood_cards];
+  render();
+  announce(`New match. ${reply.view.names[reply.view.dealer]} dealt.`);
+}
+
+async function restore(saved) {
+  const damaged = (why) => {
+    const key = backupSave(saved.raw);
+    clearSave();
+    $("notice-text").textContent =
+      `Your saved match could not be read (${why}). Its data is kept in this browser under ` +
+      `"${key}", so nothing is lost. You can start a new match.`;
+    document.documentElement.dataset.notice = "damaged-save";
+    ui.busy = false;
+    openDialog("dlg-notice");
+  };
+  if (saved.doc === undefined) return damaged("it is not valid JSON");
+  const reply = await engine.call({ op: "load", save: saved.doc, names: NAMES });
+  if (!reply.ok) return damaged(reply.error);
+  ui.busy = false;
+  if (reply.save !== undefined) writeSave(reply.save);
+  ui.seed = reply.save && reply.save.seed ? reply.save.seed : null;
+  setView(reply.view);
+  return null;
+}
+
+// ------------------------------------------------------------------------------------ dialogs
+
+function openDialog(id) {
+  const d = $(id);
+  if (!d.open) d.showModal();
+}
+
+function closeDialog(id) {
+  const d = $(id);
+  if (d.open) d.close();
+}
+
+function closeAllDialogs() {
+  for (const d of document.querySelectorAll("dialog[open]")) d.close();
+}
+
+function showResult() {
+  renderResult(ui.view);
+  $("result-next").disabled = !ui.view.legal_actions.some((a) => a.action === "next");
+  openDialog("dlg-result");
+}
+
+async function openKnock(card) {
+  const v = ui.view;
+  const best = v.legal_actions.find((a) => a.action.startsWith(`knock ${card}`));
+  if (!best) return;
+  let options = null;
+  const reply = await engine.call({ op: "declarations", card });
+  if (reply.ok && Array.isArray(reply.declarations) && reply.declarations.length) {
+    options = reply.declarations;
+  } else {
+    // Only the engine's best declaration is known: show it alone.
+    const melds = [...best.action.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1].trim().split(/\s+/));
+    const inMelds = new Set(melds.flat());
+    const dead = v.hand.filter((c) => c !== card && !inMelds.has(c));
+    const opt = (v.discard_options || []).find((o) => o.card === card);
+    options = [{ action: best.action, melds, deadwood_cards: dead, deadwood: opt ? opt.deadwood : 0 }];
+  }
+  ui.knock = { card, options, chosen: 0 };
+  renderKnock(card, options, 0);
+  openDialog("dlg-knock");
+  const first = $("knock-options").querySelector("input:checked");
+  if (first) first.focus();
+}
+
+// ------------------------------------------------------------------------------------ intents
+
+const legal = (a) => ui.view && !ui.busy && ui.view.legal_actions.some((x) => x.action === a);
+
+function select(code) {
+  ui.selected = code;
+  ui.focus = code;
+  render();
+  const v = ui.view;
+  const opt = (v.discard_options || []).find((o) => o.card === code);
+  announce(`${cardName(code)} selected${opt ? `, leaves ${opt.deadwood} deadwood` : ""}.`);
+}
+
+function tryDiscard(code) {
+  if (!code) return;
+  if (legal(`discard ${code}`)) {
+    act(`discard ${code}`);
+  } else if (ui.view && !ui.busy && ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) {
+    // Not in the legal list (e.g. the card just taken): let the engine say why.
+    act(`discard ${code}`);
+  }
+}
+
+const ctl = {
+  draw() {
+    if (legal("draw")) act("draw");
+  },
+  take() {
+    if (legal("take")) act("take");
+  },
+  pass() {
+    if (legal("pass")) act("pass");
+  },
+  next() {
+    if (legal("next")) {
+      closeDialog("dlg-result");
+      act("next");
+    }
+  },
+  discardPileClick() {
+    if (legal("take")) act("take");
+    else if (ui.selected) tryDiscard(ui.selected);
+  },
+  discardSelected() {
+    tryDiscard(ui.selected);
+  },
+  knock() {
+    const sel = ui.selected;
+    if (!sel || !ui.view || ui.busy) return;
+    if (legal(`gin ${sel}`)) act(`gin ${sel}`);
+    else if (ui.view.legal_actions.some((a) => a.action.startsWith(`knock ${sel}`))) openKnock(sel);
+    else if (ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) {
+      const opt = (ui.view.discard_options || []).find((o) => o.card === sel);
+      message(opt ? `Discarding ${pretty(sel)} leaves ${opt.deadwood} deadwood: too much to knock (${ui.view.knock_limit} at most).`
+        : `You cannot knock discarding ${pretty(sel)}.`);
+    }
+  },
+  gin() {
+    if (!ui.view || ui.busy) return;
+    if (legal("big gin")) return void act("big gin");
+    const sel = ui.selected;
+    if (sel && legal(`gin ${sel}`)) return void act(`gin ${sel}`);
+    const gins = ui.view.legal_actions.filter((a) => a.action.startsWith("gin "));
+    if (gins.length === 1) act(gins[0].action);
+  },
+  clear() {
+    if (ui.selected) {
+      ui.selected = null;
+      render();
+      announce("Selection cleared.");
+    }
+    message("");
+  },
+  keys() {
+    openDialog("dlg-keys");
+  },
+  pile() {
+    if (!ui.view) return;
+    renderPile(ui.view);
+    openDialog("dlg-pile");
+  },
+  settings() {
+    const form = $("settings-form");
+    for (const input of form.querySelectorAll("input[name=speed]")) input.checked = input.value === ui.settings.speed;
+    form.querySelector("input[name=autosort]").checked = !!ui.settings.autosort;
+    openDialog("dlg-settings");
+  },
+  newMatch() {
+    if (ui.view && ui.view.phase !== "match_over") openDialog("dlg-confirm");
+    else newMatch();
+  },
+  cardClick(code) {
+    if (!ui.view) return;
+    ui.focus = code;
+    if (ui.selected === code) tryDiscard(code);
+    else select(code);
+  },
+  cardKey(code) {
+    ctl.cardClick(code);
+  },
+  move(code, delta) {
+    const order = ui.visualOrder || [];
+    const i = order.indexOf(code);
+    if (i < 0 || !order.length) return;
+    const j = delta === "home" ? 0 : delta === "end" ? order.length - 1
+      : Math.max(0, Math.min(order.length - 1, i + delta));
+    ui.focus = order[j];
+    for (const c of order) {
+      const b = handButtonFor(c);
+      if (b) b.tabIndex = c === ui.focus ? 0 : -1;
+    }
+    handButtonFor(ui.focus).focus();
+  },
+  dropOnDiscard(code) {
+    ui.selected = code;
+    tryDiscard(code);
+  },
+  reorder(code, target, after) {
+    const order = ui.order.filter((c) => c !== code);
+    let at = order.indexOf(target);
+    if (at < 0) return;
+    if (after) at += 1;
+    order.splice(at, 0, code);
+    ui.order = order;
+    writeOrder(order);
+    render();
+  },
+  anyDialogOpen() {
+    return !!document.querySelector("dialog[open]");
+  },
+};
+
+function wireDialogs() {
+  $("knock-options").addEventListener("change", (event) => {
+    if (!ui.knock) return;
+    ui.knock.chosen = Number(event.target.value);
+    const opt = ui.knock.options[ui.knock.chosen];
+    $("knock-summary").textContent = `You declare these melds with ${opt.deadwood} deadwood.`;
+  });
+  $("knock-confirm").addEventListener("click", () => {
+    const k = ui.knock;
+    closeDialog("dlg-knock");
+    ui.knock = null;
+    if (k) act(k.options[k.chosen].action);
+  });
+  $("knock-cancel").addEventListener("click", () => {
+    closeDialog("dlg-knock");
+    ui.knock = null;
+  });
+  $("dlg-knock").addEventListener("close", () => {
+    ui.knock = null;
+  });
+  $("result-next").addEventListener("click", () => ctl.next());
+  $("result-table").addEventListener("click", () => closeDialog("dlg-result"));
+  $("match-new").addEventListener("click", () => newMatch());
+  $("match-replay").addEventListener("click", () => {
+    const seed = ui.view && ui.view.seed ? ui.view.seed : ui.seed;
+    newMatch(seed);
+  });
+  $("notice-ok").addEventListener("click", () => {
+    closeDialog("dlg-notice");
+    newMatch();
+  });
+  $("dlg-notice").addEventListener("cancel", (event) => event.preventDefault());
+  $("confirm-no").addEventListener("click", () => closeDialog("dlg-confirm"));
+  $("confirm-yes").addEventListener("click", () => newMatch());
+  $("settings-form").addEventListener("change", () => {
+    const form = $("settings-form");
+    const speed = form.querySelector("input[name=speed]:checked");
+    ui.settings = {
+      ...ui.settings,
+      speed: speed ? speed.value : ui.settings.speed,
+      autosort: form.querySelector("input[name=autosort]").checked,
+    };
+    writeSettings(ui.settings);
+    if (ui.settings.autosort && ui.view) ui.order = [...ui.view.melds.flat(), ...ui.view.deadwood_cards];
+    render();
+  });
+  // Returning focus to the hand after a dialog keeps keyboard play flowing.
+  for (const d of document.querySelectorAll("dialog")) {
+    d.addEventListener("close", () => {
+      if (document.querySelector("dialog[open]")) return;
+      const b = ui.focus && handButtonFor(ui.focus);
+      if (b && document.activeElement === document.body) b.focus({ preventScroll: true });
+    });
+  }
+}
+
+// ------------------------------------------------------------------------------------ boot
+
+function onStatus(status) {
+  document.documentElement.dataset.boot = status.stage;
+  if (status.stage === "python") {
+    performance.mark("gin:python-ready");
+    $("prompt").lastChild.textContent = " Python is ready… dealing";
+  } else if (status.stage === "engine") {
+    performance.mark("gin:engine-ready");
+    start();
+  } else if (status.stage === "error") {
+    $("prompt").textContent = status.message;
+    $("table").setAttribute("aria-busy", "false");
+  }
+}
+
+async function start() {
+  const seed = params.get("seed");
+  if (seed) {
+    // Consume the seed so that a reload resumes the match instead of restarting it.
+    params.delete("seed");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+    await newMatch(seed);
+  } else {
+    const saved = loadSave();
+    if (saved) await restore(saved);
+    else await newMatch();
+  }
+  ui.ready = true;
+  performance.mark("gin:playable");
+  document.documentElement.dataset.ready = "1";
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || params.get("sw") === "0") return;
+  // After the first paint and the engine's start, so it never competes with the boot.
+  const go = () => navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker:", err));
+  if (document.readyState === "complete") setTimeout(go, 0);
+  else addEventListener("load", () => setTimeout(go, 0));
+}
+
+engine = new Engine(onStatus);
+wireInput(ctl);
+wireDialogs();
+registerServiceWorker();
+requestAnimationFrame(() => performance.mark("gin:shell-painted"));
+window.__gin = { ui, prettyText }; // for the browser tests and the curious

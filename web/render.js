@@ -1,0 +1,414 @@
+// render(view, ui): draws the table from the engine's view. Keyed card elements (one per card
+// code) keep focus and selection across renders. No rule is decided here: what is possible comes
+// from the view's legal actions.
+
+const RANK_NAMES = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
+const RANK_SHOW = { T: "10" };
+const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+export const $ = (id) => document.getElementById(id);
+
+/** "7H" -> "7 of hearts", "TC" -> "10 of clubs", "AS" -> "Ace of spades". */
+export function cardName(code) {
+  const rank = code[0];
+  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[code[1]]}`;
+}
+
+/** "7H" -> "7♥". */
+export function pretty(code) {
+  return (RANK_SHOW[code[0]] || code[0]) + SUIT_SYMBOLS[code[1]];
+}
+
+/** An action in notation with its cards in display form: "discard 7H" -> "discard 7♥". */
+export function prettyText(text) {
+  return text.replace(/\b([A2-9TJQK])([CDHS])\b/g, (_, r, s) => pretty(r + s));
+}
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Fill a card element's face (corners and centre pip). */
+export function paintFace(node, code) {
+  node.replaceChildren();
+  const rank = RANK_SHOW[code[0]] || code[0];
+  const suit = SUIT_SYMBOLS[code[1]];
+  node.classList.add("card");
+  node.classList.toggle("red", code[1] === "H" || code[1] === "D");
+  node.dataset.card = code;
+  for (const where of ["top", "bottom"]) {
+    const corner = el("span", `corner ${where}`);
+    corner.setAttribute("aria-hidden", "true");
+    corner.append(el("span", "r", rank), el("span", "s", suit));
+    node.append(corner);
+  }
+  const face = "JQK".includes(code[0]);
+  const pip = el("span", face ? "pip face" : "pip", face ? code[0] + suit : suit);
+  pip.setAttribute("aria-hidden", "true");
+  node.append(pip);
+  return node;
+}
+
+/** A static (non-interactive) card face, e.g. for dialogs and the log. */
+export function cardFace(code, extra = "") {
+  const node = el("span", `card ${extra}`.trim());
+  paintFace(node, code);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", cardName(code));
+  return node;
+}
+
+export function cardBack() {
+  const node = el("span", "card back");
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
+// ------------------------------------------------------------------------------------ table
+
+const handButtons = new Map(); // card code -> its button, kept across renders
+
+/** The button for one of your cards (created once, reused while the card is held). */
+function handButton(code) {
+  let btn = handButtons.get(code);
+  if (!btn) {
+    btn = el("button", "card");
+    btn.type = "button";
+    paintFace(btn, code);
+    btn.setAttribute("aria-label", cardName(code));
+    handButtons.set(code, btn);
+  }
+  return btn;
+}
+
+export function handButtonFor(code) {
+  return handButtons.get(code) || null;
+}
+
+/** Groups to show: each best meld, then the deadwood; the player's order applies within. */
+export function handGroups(view, order) {
+  const pos = new Map(order.map((c, i) => [c, i]));
+  const rank = (c) => "A23456789TJQK".indexOf(c[0]);
+  const at = (c) => (pos.has(c) ? pos.get(c) : 1000 + view.hand.indexOf(c));
+  const groups = view.melds.map((cards) => {
+    const isRun = new Set(cards.map((c) => c[1])).size === 1;
+    const sorted = isRun ? [...cards].sort((a, b) => rank(a) - rank(b)) : [...cards].sort((a, b) => at(a) - at(b));
+    return { kind: isRun ? "run" : "set", cards: sorted };
+  });
+  groups.sort((a, b) => Math.min(...a.cards.map(at)) - Math.min(...b.cards.map(at)));
+  const dead = [...view.deadwood_cards].sort((a, b) => at(a) - at(b));
+  if (dead.length) groups.push({ kind: "dead", cards: dead });
+  return groups;
+}
+
+export function renderTable(view, ui) {
+  const me = view.seat;
+  const opp = 1 - me;
+  const names = view.names;
+  const table = $("table");
+  table.dataset.phase = view.phase;
+  table.setAttribute("aria-busy", ui.busy ? "true" : "false");
+
+  // Scores.
+  for (const seat of [0, 1]) {
+    const box = $(`score-${seat}`);
+    box.querySelector(".who").textContent = names[seat];
+    box.querySelector(".pts").textContent = String(view.scores.points[seat]);
+    const boxes = view.scores.boxes[seat];
+    box.querySelector(".boxes").textContent = `▣ ${boxes}`;
+    box.querySelector(".boxes").title = `${boxes} box${boxes === 1 ? "" : "es"}`;
+    box.setAttribute("aria-label", `${names[seat]}: ${view.scores.points[seat]} points, ${boxes} box${boxes === 1 ? "" : "es"}`);
+    box.classList.toggle("leading", view.scores.points[seat] > view.scores.points[1 - seat]);
+  }
+  $("target").textContent = `to ${view.scores.target}` + (view.hand_number ? ` · hand ${view.hand_number}` : "");
+
+  // Opponent.
+  $("opp-label").textContent = names[opp];
+  $("me-label").textContent = names[me] === "You" ? "You" : names[me];
+  const over = view.phase === "hand_over" || view.phase === "match_over";
+  const oppCards = $("opp-cards");
+  const known = view.opponent.known || [];
+  const shownOpp = over && view.result ? view.result.hands[opp] : null;
+  const count = view.opponent.count;
+  $("opp-count").textContent = `${count} card${count === 1 ? "" : "s"}`;
+  const oppNodes = [];
+  if (shownOpp) {
+    for (const c of shownOpp) oppNodes.push(cardFace(c, "known"));
+  } else {
+    for (let i = 0; i < count - known.length; i++) oppNodes.push(cardBack());
+    for (const c of known) oppNodes.push(cardFace(c, "known"));
+  }
+  oppCards.replaceChildren(...oppNodes);
+  $("opp-known").textContent = known.length && !shownOpp
+    ? `Known in ${names[opp]}'s hand: ${known.map(pretty).join(" ")}`
+    : "";
+
+  // Turn markers.
+  const myTurn = !over && view.to_act === me;
+  $("me-turn").classList.toggle("on", myTurn);
+  $("opp-turn").classList.toggle("on", !over && view.to_act === opp);
+
+  // Piles.
+  const legal = new Set(view.legal_actions.map((a) => a.action));
+  const stock = $("stock");
+  stock.disabled = ui.busy || !legal.has("draw");
+  $("stock-count").textContent = `${view.stock_count} left`;
+  const pile = view.discard_pile;
+  const top = pile.length ? pile[pile.length - 1] : null;
+  const slot = $("discard-card");
+  if (top) {
+    paintFace(slot, top);
+    slot.classList.remove("slot");
+  } else {
+    slot.replaceChildren();
+    slot.className = "card slot";
+    delete slot.dataset.card;
+  }
+  $("discard-top").textContent = top ? `${pretty(top)} on top · ${pile.length}` : "empty";
+  const discardBtn = $("discard");
+  const canDiscardSelected = ui.selected && legal.has(`discard ${ui.selected}`);
+  discardBtn.disabled = ui.busy || !(legal.has("take") || (ui.selected && view.phase === "discard" && myTurn));
+  discardBtn.setAttribute("aria-describedby", "discard-top");
+  $("btn-pile").disabled = pile.length === 0;
+
+  // Your hand, grouped.
+  const hand = $("hand");
+  const groups = handGroups(view, ui.order);
+  const focusedCard = document.activeElement && document.activeElement.dataset
+    ? document.activeElement.dataset.card : null;
+  const hadFocus = hand.contains(document.activeElement);
+  const nodes = [];
+  const inHand = new Set(view.hand);
+  for (const code of [...handButtons.keys()]) if (!inHand.has(code)) handButtons.delete(code);
+  let focusTarget = ui.focus && inHand.has(ui.focus) ? ui.focus : null;
+  for (const group of groups) {
+    const g = el("div", `group ${group.kind === "dead" ? "dead" : "meld"}`);
+    g.setAttribute("role", "group");
+    const label = group.kind === "dead"
+      ? `Deadwood ${view.deadwood}`
+      : `${group.kind === "run" ? "Run" : "Set"}`;
+    g.setAttribute("aria-label", group.kind === "dead"
+      ? `Deadwood, ${view.deadwood} points`
+      : `${label}: ${group.cards.map(cardName).join(", ")}`);
+    const lab = el("span", "label", label);
+    lab.setAttribute("aria-hidden", "true");
+    const row = el("div", "cards");
+    for (const code of group.cards) {
+      const btn = handButton(code);
+      btn.setAttribute("aria-pressed", ui.selected === code ? "true" : "false");
+      btn.classList.toggle("fresh", code === view.drawn || code === ui.justAdded);
+      btn.classList.toggle("taken", code === view.taken);
+      btn.disabled = false;
+      row.append(btn);
+    }
+    g.append(lab, row);
+    nodes.push(g);
+  }
+  hand.replaceChildren(...nodes);
+  // Roving tabindex: exactly one card is in the tab order.
+  const ordered = groups.flatMap((g) => g.cards);
+  if (!focusTarget) focusTarget = ui.selected && inHand.has(ui.selected) ? ui.selected : ordered[0];
+  ui.focus = focusTarget || null;
+  for (const code of ordered) handButton(code).tabIndex = code === focusTarget ? 0 : -1;
+  if (hadFocus && focusedCard && inHand.has(focusedCard)) handButton(focusedCard).focus({ preventScroll: true });
+  else if (hadFocus && focusTarget) handButton(focusTarget).focus({ preventScroll: true });
+  ui.visualOrder = ordered;
+
+  $("deadwood").textContent = `Deadwood ${view.deadwood}`;
+
+  // Action buttons.
+  const sel = ui.selected;
+  const knockFor = sel && view.legal_actions.find((a) => a.action.startsWith(`knock ${sel}`));
+  const ginFor = sel && legal.has(`gin ${sel}`);
+  const anyGin = view.legal_actions.some((a) => a.action.startsWith("gin ") || a.action === "big gin");
+  $("act-take").disabled = ui.busy || !legal.has("take");
+  $("act-pass").disabled = ui.busy || !legal.has("pass");
+  $("act-discard").disabled = ui.busy || !canDiscardSelected;
+  $("act-knock").disabled = ui.busy || !knockFor;
+  $("act-gin").disabled = ui.busy || !(ginFor || legal.has("big gin") || (!sel && anyGin && ginCount(view) === 1));
+  $("act-next").disabled = ui.busy || !legal.has("next");
+
+  // The prompt.
+  $("prompt").replaceChildren(document.createTextNode(promptText(view, ui, legal)));
+}
+
+function ginCount(view) {
+  return view.legal_actions.filter((a) => a.action.startsWith("gin ")).length;
+}
+
+function promptText(view, ui, legal) {
+  const opp = view.names[1 - view.seat];
+  if (view.phase === "match_over") return "The match is over.";
+  if (view.phase === "hand_over") return "The hand is over. Next hand when you are ready.";
+  if (view.to_act !== view.seat) {
+    return ui.busy ? `${opp} is thinking…` : `${opp}'s turn…`;
+  }
+  if (view.phase === "opening") {
+    const top = view.discard_pile[view.discard_pile.length - 1];
+    if (legal.has("pass")) return `Take the upcard ${pretty(top)} (T) or pass (P)?`;
+    return "Both passed: draw from the stock (S).";
+  }
+  if (view.phase === "draw") {
+    return "Your turn: draw from the stock (S) or take the discard (T).";
+  }
+  if (view.phase === "discard") {
+    const sel = ui.selected;
+    if (sel) {
+      const opt = (view.discard_options || []).find((o) => o.card === sel);
+      const after = opt ? ` leaves ${opt.deadwood} deadwood` : "";
+      if (legal.has(`gin ${sel}`)) return `Discarding ${pretty(sel)}${after}: you can go gin! (K)`;
+      if (view.legal_actions.some((a) => a.action.startsWith(`knock ${sel}`))) {
+        return `Discarding ${pretty(sel)}${after}: you can knock (K) or just discard (Enter).`;
+      }
+      if (view.taken === sel) return `You took ${pretty(sel)} this turn; pick another card to discard.`;
+      return `Discard ${pretty(sel)}${after}? Enter, or click it again.`;
+    }
+    const canKnock = view.legal_actions.some((a) => a.action.startsWith("knock ") || a.action.startsWith("gin "));
+    return canKnock ? "Pick a card to discard — you can knock!" : "Pick a card to discard.";
+  }
+  return "";
+}
+
+// ------------------------------------------------------------------------------------ log
+
+/** Append history entries to the log; returns the words of the new ones. */
+export function appendLog(entries, me, handNumber, startNew) {
+  const log = $("log");
+  if (startNew) log.append(el("li", "sep", `Hand ${handNumber}`));
+  const words = [];
+  for (const entry of entries) {
+    const li = el("li", entry.seat === me ? "me" : "opp", entry.text);
+    log.append(li);
+    words.push(entry.text);
+  }
+  log.scrollTop = log.scrollHeight;
+  return words;
+}
+
+export function logLine(text, cls = "end") {
+  const log = $("log");
+  log.append(el("li", cls, text));
+  log.scrollTop = log.scrollHeight;
+}
+
+// ------------------------------------------------------------------------------------ dialogs
+
+function miniGroup(cards, cls = "", laid = new Set()) {
+  const g = el("div", `mini-group ${cls}`.trim());
+  for (const c of cards) g.append(cardFace(c, laid.has(c) ? "laid" : ""));
+  return g;
+}
+
+export function renderPile(view) {
+  const list = $("pile-list");
+  list.replaceChildren(...view.discard_pile.map((c) => cardFace(c)));
+  $("dlg-pile-title").textContent = `Discard pile (${view.discard_pile.length})`;
+}
+
+/** The knock review: each declaration as a radio choice. */
+export function renderKnock(card, options, chosen) {
+  $("dlg-knock-title").textContent = `Knock, discarding ${pretty(card)}`;
+  const box = $("knock-options");
+  box.replaceChildren();
+  options.forEach((opt, i) => {
+    const label = el("label");
+    const input = el("input");
+    input.type = "radio";
+    input.name = "declaration";
+    input.value = String(i);
+    input.checked = i === chosen;
+    const row = el("div", "row");
+    for (const meld of opt.melds) row.append(miniGroup(meld));
+    if (opt.deadwood_cards.length) row.append(miniGroup(opt.deadwood_cards, "dead"));
+    const text = el("span", "", `${opt.deadwood} deadwood${i === 0 ? " (best)" : ""}`);
+    label.setAttribute("aria-label", `${opt.melds.map((m) => m.map(pretty).join(" ")).join("; ")}, deadwood ${opt.deadwood}`);
+    label.append(input, row, text);
+    box.append(label);
+  });
+  const best = options[chosen];
+  $("knock-summary").textContent = `You declare these melds with ${best.deadwood} deadwood. ` +
+    (options.length > 1 ? "Choose another declaration if you like." : "");
+}
+
+/** The end of a hand: both hands, melds, layoffs, the score in words. */
+export function renderResult(view) {
+  const r = view.result;
+  const names = view.names;
+  const me = view.seat;
+  const body = $("result-body");
+  body.replaceChildren();
+  const title = r.kind === "void" ? "Void hand"
+    : r.kind === "gin" ? `${names[r.knocker]} went gin`
+    : r.kind === "big_gin" ? `${names[r.knocker]} went big gin`
+    : r.kind === "undercut" ? "Undercut!"
+    : `${names[r.knocker]} knocked`;
+  $("dlg-result-title").textContent = title;
+  $("result-verdict").textContent = r.words.replace(/^you score/, "You score") + ".";
+  if (r.kind === "void") {
+    for (const seat of [me, 1 - me]) {
+      body.append(el("h3", "", names[seat] === "You" ? "Your hand" : `${names[seat]}'s hand`));
+      body.append(miniGroup(r.hands[seat]));
+    }
+  } else {
+    const k = r.knocker;
+    const d = 1 - k;
+    const kName = names[k] === "You" ? "Your" : `${names[k]}'s`;
+    const dName = names[d] === "You" ? "Your" : `${names[d]}'s`;
+    body.append(el("h3", "", `${kName} declaration (${r.knocker_deadwood} deadwood${r.discard ? `, discarded ${pretty(r.discard)}` : ""})`));
+    const krow = el("div", "row");
+    const laidOn = new Map();
+    for (const lay of r.layoffs) {
+      if (!laidOn.has(lay.meld)) laidOn.set(lay.meld, []);
+      laidOn.get(lay.meld).push(lay.card);
+    }
+    r.knocker_melds.forEach((meld, i) => {
+      const extra = laidOn.get(i) || [];
+      krow.append(miniGroup([...meld, ...extra], "", new Set(extra)));
+    });
+    if (r.knocker_deadwood_cards.length) krow.append(miniGroup(r.knocker_deadwood_cards, "dead"));
+    body.append(krow);
+    const laid = r.layoffs.map((l) => l.card);
+    body.append(el("h3", "", `${dName} hand (${r.defender_deadwood} deadwood` +
+      (laid.length ? ` after laying off ${laid.map(pretty).join(" ")}` : "") + ")"));
+    const drow = el("div", "row");
+    for (const meld of r.defender_melds) drow.append(miniGroup(meld));
+    if (r.defender_deadwood_cards.length) drow.append(miniGroup(r.defender_deadwood_cards, "dead"));
+    body.append(drow);
+    if (laid.length) body.append(el("p", "small", "Cards with a gold ring were laid off on the knocker's melds."));
+    if (r.winner !== null && r.winner !== undefined) {
+      body.append(el("p", "", `${names[r.winner]} bank${names[r.winner] === "You" ? "" : "s"} a box. ` +
+        `Score: ${names[0]} ${view.scores.points[0]}, ${names[1]} ${view.scores.points[1]} (to ${view.scores.target}).`));
+    }
+  }
+}
+
+export function renderFinal(view) {
+  const f = view.final;
+  const names = view.names;
+  const won = f.winner === view.seat;
+  $("dlg-match-title").textContent = won ? "You won the match!" : `${names[f.winner]} won the match`;
+  $("match-verdict").textContent = `${names[0]} ${f.totals[0].total} – ${names[1]} ${f.totals[1].total}`;
+  const table = el("table", "totals");
+  const head = el("tr");
+  head.append(el("th", "", ""), el("th", "", names[0]), el("th", "", names[1]));
+  table.append(head);
+  const rows = [
+    ["Hand points", (t) => t.points],
+    ["Boxes", (t) => `${t.boxes} × ${t.boxes ? t.box_points / t.boxes : view.rules.box_bonus} = ${t.box_points}`],
+    ["Game bonus", (t) => t.game_bonus],
+  ];
+  if (f.totals.some((t) => t.shutout)) rows.push(["Shutout", (t) => (t.shutout ? "doubled" : "")]);
+  for (const [label, get] of rows) {
+    const tr = el("tr");
+    tr.append(el("td", "", label), el("td", "", String(get(f.totals[0]))), el("td", "", String(get(f.totals[1]))));
+    table.append(tr);
+  }
+  const sum = el("tr", "sum");
+  sum.append(el("td", "", "Total"), el("td", "", String(f.totals[0].total)), el("td", "", String(f.totals[1].total)));
+  table.append(sum);
+  $("match-body").replaceChildren(table);
+}
