@@ -254,7 +254,7 @@ def _apply_opening(hand: Hand, action: Action) -> Hand:
         return replace(
             hand,
             offers=hand.offers + 1,
-            to_act=1 - seat if hand.offers == 0 else seat,
+            to_act=1 - seat,
             history=(*hand.history, Event(seat, action)),
         )
     raise IllegalAction(f"First take the upcard {upcard} or pass.")
@@ -485,6 +485,7 @@ def _over(hand: Hand, action: Action, seat: int, result: HandResult) -> Hand:
     return replace(
         hand,
         hands=result.hands,
+        known=(hand.known[0] & result.hands[0], hand.known[1] & result.hands[1]),
         phase=Phase.HAND_OVER,
         to_act=None,
         taken=None,
