@@ -17,6 +17,10 @@ from typing import Any
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers module beside this file
+
+from gintable import Table  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 CHROMIUM_ARGS = [
@@ -124,3 +128,9 @@ def fresh_server() -> Iterator[StaticServer]:
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def table(page: Any) -> Table:
+    page.set_default_timeout(20_000)
+    return Table(page)

@@ -169,6 +169,7 @@ function scheduleComputer() {
 function scheduleAutoplay() {
   if (params.get("autoplay") !== "1") return;
   const v = ui.view;
+  if (v && v.phase === "match_over") params.delete("autoplay"); // one match, then hands back
   if (!v || !v.legal_actions.length || v.phase === "match_over") return;
   setTimeout(() => {
     if (ui.busy || ui.view !== v) return;

@@ -112,6 +112,11 @@ export function renderTable(view, ui) {
   const table = $("table");
   table.dataset.phase = view.phase;
   table.setAttribute("aria-busy", ui.busy ? "true" : "false");
+  // State hooks for the browser tests (and styling): whose turn, whether a request is in flight.
+  const root = document.documentElement.dataset;
+  root.busy = ui.busy ? "1" : "0";
+  root.phase = view.phase;
+  root.turn = view.to_act === null ? "none" : view.to_act === view.seat ? "me" : "opp";
 
   // Scores.
   for (const seat of [0, 1]) {
