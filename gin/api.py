@@ -28,7 +28,7 @@ from typing import Any
 from gin.actions import Action
 from gin.match import Match, apply, new_match
 from gin.rules import Rules, preset
-from gin.save import Saved, check_names, dump, load
+from gin.save import Saved, check_names, dump, load, loads
 from gin.view import view
 
 HUMAN, COMPUTER = 0, 1
@@ -129,7 +129,7 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
 
 def _load(request: dict[str, Any]) -> dict[str, Any]:
     doc = request.get("save")
-    saved: Saved = load(json.loads(doc) if isinstance(doc, str) else doc)
+    saved: Saved = loads(doc) if isinstance(doc, str) else load(doc)
     opponent = saved.opponent or "simple"
     _check_opponent(opponent)
     return _start(Session(saved.match, saved.names or DEFAULT_NAMES, opponent))

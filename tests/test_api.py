@@ -1,0 +1,125 @@
+"""The JSON-string face: every op, every error as a reply, a whole match through it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gin import api
+
+
+def call(**request: Any) -> dict[str, Any]:
+    reply = json.loads(api.handle(json.dumps(request)))
+    assert isinstance(reply, dict)
+    return reply
+
+
+def to_human(reply: dict[str, Any]) -> dict[str, Any]:
+    """Let the computer play until it is the human's turn (or the hand is over)."""
+    while reply["view"]["to_act"] == api.COMPUTER:
+        reply = call(op="bot")
+        assert reply["ok"], reply
+    return reply
+
+
+def test_new_match_replies_with_a_view_and_a_save() -> None:
+    reply = call(op="new", seed="api-1", preset="research", names=["Ann", "Computer"])
+    assert reply["ok"] and reply["view"]["seat"] == 0
+    assert reply["view"]["names"] == ["Ann", "Computer"]
+    assert reply["view"]["rules"]["box_bonus"] == 0
+    assert reply["save"]["seed"] == "api-1" and reply["save"]["names"] == ["Ann", "Computer"]
+    assert "seed" not in reply["view"]
+
+
+def test_new_with_rules_and_without_seed() -> None:
+    reply = call(op="new", rules={"target": 50, "big_gin": True})
+    assert reply["ok"] and reply["view"]["scores"]["target"] == 50
+    assert len(reply["save"]["seed"]) == 16
+
+
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        ({"op": "fly"}, "unknown op 'fly'"),
+        ({"seed": 1}, "unknown op None"),
+        ({"op": "new", "preset": "nope"}, "unknown rules preset 'nope'"),
+        ({"op": "new", "preset": "standard", "rules": {}}, "either 'rules' or 'preset'"),
+        ({"op": "new", "rules": {"target": 0}}, "target must be 1..10000"),
+        ({"op": "new", "opponent": "Kasparov"}, "unknown opponent 'Kasparov'"),
+        ({"op": "new", "names": ["a"]}, "names must be a list of two names"),
+        ({"op": "new", "seed": [1]}, "a seed is a string or a whole number"),
+        ({"op": "load", "save": {"format": "x"}}, "not a Gin Rummy match save"),
+        ({"op": "load", "save": "{oops"}, "not JSON"),
+    ],
+)
+def test_errors_are_replies(request_: dict[str, Any], message: str) -> None:
+    reply = call(**request_)
+    assert reply["ok"] is False and message in reply["error"]
+
+
+def test_not_json_and_not_an_object() -> None:
+    assert "not JSON" in json.loads(api.handle("{"))["error"]
+    assert "JSON object" in json.loads(api.handle("[1]"))["error"]
+
+
+def test_turns_are_enforced() -> None:
+    reply = to_human(call(op="new", seed="turns"))
+    assert call(op="act", action="jump")["error"].startswith("unknown action 'jump'")
+    bot = call(op="bot")
+    assert bot["ok"] is False and "not Computer's turn" in bot["error"]
+    assert call(op="act")["ok"] is False
+    first = reply["view"]["legal_actions"][0]["action"]
+    reply = call(op="act", action=first)
+    assert reply["ok"] and reply["played"]["seat"] == 0
+    if reply["view"]["to_act"] == api.COMPUTER:
+        refused = call(op="act", action="draw")
+        assert refused["ok"] is False and "It is Computer's turn" in refused["error"]
+
+
+def test_an_illegal_move_keeps_the_match() -> None:
+    reply = to_human(call(op="new", seed="keep"))
+    before = reply["save"]
+    refused = call(op="act", action="discard KS" if "KS" not in reply["view"]["hand"] else "draw")
+    assert refused["ok"] is False
+    assert call(op="view")["save"] == before
+
+
+def test_a_whole_match_through_the_api_then_load() -> None:
+    reply = call(op="new", seed="whole", rules={"target": 60})
+    while reply["view"]["phase"] != "match_over":
+        if reply["view"]["to_act"] == api.COMPUTER:
+            reply = call(op="bot")
+        else:
+            reply = call(op="act", action=api.choose_action(reply["view"], "simple"))
+        assert reply["ok"], reply
+    view = reply["view"]
+    assert view["final"]["winner"] in (0, 1) and view["seed"] == "whole"
+    loaded = call(op="load", save=reply["save"])
+    assert loaded["ok"] and loaded["view"] == view
+    again = call(op="load", save=json.dumps(reply["save"]))
+    assert again["view"] == view
+    assert call(op="act", action="next")["error"] == "The match is over; start a new match."
+
+
+def test_opponents() -> None:
+    reply = call(op="opponents")
+    assert reply["ok"] and {"name", "description"} <= set(reply["opponents"][0])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=60))
+def test_handle_never_raises(text: str) -> None:
+    reply = json.loads(api.handle(text))
+    assert reply["ok"] in (True, False)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["act", "bot", "view", "load", "new"]), st.text(max_size=20))
+def test_ops_with_junk_never_raise(op: str, junk: str) -> None:
+    for request in ({"op": op, "action": junk}, {"op": op, "save": junk}, {"op": op, "seed": junk}):
+        reply = json.loads(api.handle(json.dumps(request)))
+        assert reply["ok"] in (True, False)
