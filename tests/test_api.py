@@ -53,7 +53,7 @@ def test_new_with_rules_and_without_seed() -> None:
         ({"op": "new", "names": ["a"]}, "names must be a list of two names"),
         ({"op": "new", "seed": [1]}, "a seed is a string or a whole number"),
         ({"op": "load", "save": {"format": "x"}}, "not a Gin Rummy match save"),
-        ({"op": "load", "save": "{oops"}, "not JSON"),
+        ({"op": "load", "save": "{oops"}, "not readable JSON"),
     ],
 )
 def test_errors_are_replies(request_: dict[str, Any], message: str) -> None:
