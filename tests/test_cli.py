@@ -1,0 +1,79 @@
+"""The command line: `python -m gin deadwood` and `--help`."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gin.__main__ import SUBCOMMANDS, deadwood_lines, main
+
+ROOT = Path(__file__).parent.parent
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gin", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+def test_deadwood_through_the_command_line() -> None:
+    hands = "AC 2C 3C 4D 5D 6D 7S 8S 9S KH\nAC 2C 3C 9D 9H 9S KS QH 4D 5D 6D\n"
+    done = run("deadwood", stdin=hands)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "10\n10\n", "")
+
+
+def test_help_lists_every_subcommand() -> None:
+    done = run("--help")
+    assert done.returncode == 0
+    for sub in SUBCOMMANDS:
+        assert sub.name in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "out", "err"),
+    [
+        ("5H 6H 7H 7S 7D 7C 2D 3D 4D KS\n", "10\n", ""),
+        ("  \nAS 2S 3S 4S 5S 6S 7S 8S 9S TS\n", "0\n", ""),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS\n", "0\n", ""),
+        ("10h jh qh 2c 3c 4c 9s 9d 9c 5d\n", "5\n", ""),
+    ],
+)
+def test_deadwood_lines(text: str, out: str, err: str) -> None:
+    stdout, stderr = io.StringIO(), io.StringIO()
+    assert deadwood_lines(io.StringIO(text), stdout, stderr) == 0
+    assert (stdout.getvalue(), stderr.getvalue()) == (out, err)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S TS\nAS 1X\n", "line 2: '1X' is not a card"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S AS\n", "line 1: 'AS' is a duplicate of AS"),
+        ("AS 2S 3S\n", "line 1: 3 cards; a hand here has 10 or 11 cards"),
+        ("\n\nAS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS\n", "line 3: 12 cards"),
+    ],
+)
+def test_bad_lines_stop_with_status_2(text: str, message: str) -> None:
+    stdout, stderr = io.StringIO(), io.StringIO()
+    assert deadwood_lines(io.StringIO(text), stdout, stderr) == 2
+    assert stderr.getvalue().startswith(message)
+
+
+def test_bad_line_through_the_command_line() -> None:
+    done = run("deadwood", stdin="AC 2C\n")
+    assert done.returncode == 2 and "line 1" in done.stderr and done.stdout == ""
+
+
+def test_unknown_subcommand() -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["fly"])
+    assert stop.value.code == 2
