@@ -57,6 +57,17 @@ def _deadwood(args: argparse.Namespace) -> int:
     return deadwood_lines(sys.stdin, sys.stdout, sys.stderr)
 
 
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hands", type=int, default=20_000, help="hands per figure")
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from gin import bench
+
+    bench.run(args.hands)
+    return 0
+
+
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     Subcommand(
         "deadwood",
@@ -64,6 +75,13 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "deadwood of each (after the best discard for 11 cards)",
         _no_arguments,
         _deadwood,
+    ),
+    Subcommand(
+        "bench",
+        "print engine speed: minimum deadwood on random and meld-dense hands, random playouts, "
+        "and RLCard's melding on the same hands when it is importable",
+        _bench_arguments,
+        _bench,
     ),
 )
 
