@@ -47,7 +47,8 @@ export function paintFace(node, code) {
     node.append(corner);
   }
   const face = "JQK".includes(code[0]);
-  const pip = el("span", face ? "pip face" : "pip", face ? code[0] + suit : suit);
+  const pip = el("span", face ? "pip face" : "pip", face ? code[0] : suit);
+  if (face) pip.append(el("span", "fs", suit));
   pip.setAttribute("aria-hidden", "true");
   node.append(pip);
   return node;
