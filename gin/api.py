@@ -9,6 +9,8 @@ computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error"
 - ``{"op": "act", "action": "discard 7H"}``  (the human)
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
 - ``{"op": "view"}`` and ``{"op": "opponents"}``
+- ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and
+  ``{"op": "presets"}`` (the rules presets, for the settings panel)
 
 >>> reply = json.loads(handle('{"op": "new", "seed": "demo"}'))
 >>> reply["ok"], reply["view"]["phase"], reply["save"]["seed"]
@@ -25,9 +27,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gin import replay
 from gin.actions import Action
 from gin.match import Match, apply, new_match
-from gin.rules import Rules, preset
+from gin.rules import PRESETS, Rules, preset
 from gin.save import Saved, check_names, dump, load, loads
 from gin.view import view
 
@@ -177,6 +180,14 @@ def _opponents(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _replay(request: dict[str, Any]) -> dict[str, Any]:
+    return {"ok": True, "frames": replay.frames(request.get("save"))}
+
+
+def _presets(request: dict[str, Any]) -> dict[str, Any]:
+    return {"ok": True, "presets": {name: rules.to_dict() for name, rules in PRESETS.items()}}
+
+
 def _check_opponent(name: Any) -> None:
     if name not in OPPONENTS:
         raise ValueError(f"unknown opponent {name!r}: choose {', '.join(OPPONENTS)}")
@@ -189,4 +200,6 @@ _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "bot": _bot,
     "view": _view,
     "opponents": _opponents,
+    "replay": _replay,
+    "presets": _presets,
 }
