@@ -3,6 +3,7 @@
 //
 // URL parameters (documented in README.md):
 //   ?seed=TEXT     start a new match with this seed (then removed from the address bar)
+//   ?daily=DATE    the same for the daily deal of that UTC date (YYYY-MM-DD, or "today")
 //   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant)
 //   ?autoplay=1    test hook: your seat plays itself by a simple policy (whole-match tests)
 import { Engine } from "./engine.js";
@@ -14,6 +15,12 @@ import {
 import {
   backupSave, clearSave, loadOrder, loadSave, loadSettings, writeOrder, writeSave, writeSettings,
 } from "./storage.js";
+import { seedFromLink, wireDaily } from "./daily.js";
+import { wireReadout } from "./readout.js";
+import { wireReplay } from "./replay.js";
+import { renderSteps } from "./scoring.js";
+import { rulesRequest, showRules, wireSettings } from "./settings.js";
+import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
 
 performance.mark("gin:main-start");
 
@@ -129,7 +136,9 @@ function setView(view) {
     said.push("Your turn.");
   }
   announce(said.join(" "));
+  recordView(view);
   render();
+  showRules(view);
   afterView(prev);
 }
 
@@ -221,7 +230,8 @@ async function newMatch(seed) {
   ui.historySeen = 0;
   $("log").replaceChildren();
   ui.view = null;
-  const reply = await request({ op: "new", seed: ui.seed, preset: "standard", names: NAMES });
+  beginMatch();
+  const reply = await request({ op: "new", seed: ui.seed, ...rulesRequest(ui.seed, ui.settings), names: NAMES });
   if (!reply.ok) {
     message(`Could not start a match: ${reply.error}`);
     return;
@@ -270,6 +280,7 @@ function closeAllDialogs() {
 
 function showResult() {
   renderResult(ui.view);
+  renderSteps(ui.view);
   $("result-next").disabled = !ui.view.legal_actions.some((a) => a.action === "next");
   openDialog("dlg-result");
 }
@@ -384,9 +395,10 @@ const ctl = {
     form.querySelector("input[name=autosort]").checked = !!ui.settings.autosort;
     openDialog("dlg-settings");
   },
-  newMatch() {
+  newMatch(seed) {
+    ui.pendingSeed = seed; // what the confirmation starts (none: a random seed)
     if (ui.view && ui.view.phase !== "match_over") openDialog("dlg-confirm");
-    else newMatch();
+    else newMatch(seed);
   },
   cardClick(code) {
     if (!ui.view) return;
@@ -462,7 +474,7 @@ function wireDialogs() {
   });
   $("dlg-notice").addEventListener("cancel", (event) => event.preventDefault());
   $("confirm-no").addEventListener("click", () => closeDialog("dlg-confirm"));
-  $("confirm-yes").addEventListener("click", () => newMatch());
+  $("confirm-yes").addEventListener("click", () => newMatch(ui.pendingSeed));
   $("settings-form").addEventListener("change", () => {
     const form = $("settings-form");
     const speed = form.querySelector("input[name=speed]:checked");
@@ -485,6 +497,29 @@ function wireDialogs() {
   }
 }
 
+// ------------------------------------------------------------------------------------ player
+
+// Statistics, the daily deal, replays, rules and display options, the hand read out.
+function wirePlayer() {
+  const call = (req) => engine.call(req);
+  const replay = wireReplay({ call, openDialog });
+  const stepThrough = async (save) => {
+    const why = await replay(save);
+    if (why) message(`This match cannot be replayed: ${why}`);
+  };
+  wireSettings({ ui, call, newMatch: () => ctl.newMatch() });
+  wireStats({ openDialog });
+  wireDaily({
+    openDialog, matches: () => loadStats().matches, seed: () => ui.seed,
+    newMatch: (seed) => ctl.newMatch(seed), replay: stepThrough,
+  });
+  $("match-steps").addEventListener("click", () => {
+    const saved = loadSave();
+    if (saved && saved.doc) stepThrough(saved.doc);
+  });
+  wireReadout({ ui, announce });
+}
+
 // ------------------------------------------------------------------------------------ boot
 
 function onStatus(status) {
@@ -492,6 +527,8 @@ function onStatus(status) {
   if (status.stage === "python") {
     performance.mark("gin:python-ready");
     $("prompt").lastChild.textContent = " Python is ready… dealing";
+  } else if (status.stage === "micropip" || status.stage === "installed") {
+    performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
     performance.mark("gin:engine-ready");
     start();
@@ -502,10 +539,11 @@ function onStatus(status) {
 }
 
 async function start() {
-  const seed = params.get("seed");
+  const seed = seedFromLink(params);
   if (seed) {
     // Consume the seed so that a reload resumes the match instead of restarting it.
     params.delete("seed");
+    params.delete("daily");
     const rest = params.toString();
     history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
     await newMatch(seed);
@@ -517,19 +555,19 @@ async function start() {
   ui.ready = true;
   performance.mark("gin:playable");
   document.documentElement.dataset.ready = "1";
+  registerServiceWorker();
 }
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || params.get("sw") === "0") return;
-  // After the first paint and the engine's start, so it never competes with the boot.
-  const go = () => navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker:", err));
-  if (document.readyState === "complete") setTimeout(go, 0);
-  else addEventListener("load", () => setTimeout(go, 0));
+  // Once the game is playable, so precaching never competes with the boot; the files the boot
+  // just fetched are then revalidated (304), not downloaded again.
+  navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker:", err));
 }
 
 engine = new Engine(onStatus);
 wireInput(ctl);
+wirePlayer();
 wireDialogs();
-registerServiceWorker();
 requestAnimationFrame(() => performance.mark("gin:shell-painted"));
 window.__gin = { ui, prettyText }; // for the browser tests and the curious

@@ -7,8 +7,9 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      // cache: "reload" skips the HTTP cache, so a new build never precaches a stale file.
-      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" }))))
+      // "no-cache" revalidates with the server: a file the page just loaded costs a 304, and
+      // a new build never precaches a stale copy from the HTTP cache.
+      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
       .then(() => self.skipWaiting()),
   );
 });

@@ -28,8 +28,10 @@ const ready = (async () => {
     await prefetch;
     await pyodide.loadPackage(micropipWheel, { messageCallback: () => {} });
     const micropip = pyodide.pyimport("micropip");
+    post({ type: "status", stage: "micropip", ms: since() });
     await micropip.install(ginWheel);
     micropip.destroy();
+    post({ type: "status", stage: "installed", ms: since() });
     let api;
     try {
       api = pyodide.pyimport("gin.api");
