@@ -31,7 +31,8 @@ function show(at) {
   const names = state.names;
   $("replay-step").textContent = `Step ${state.at + 1} of ${frames.length} · hand ${f.hand_number} · ` +
     `${names[0]} ${f.scores.points[0]}, ${names[1]} ${f.scores.points[1]}`;
-  $("replay-text").textContent = f.text + (f.result ? `. ${f.result.words}.` : ".");
+  const final = f.final ? ` ${names[f.final.winner]} won the match, ${f.final.totals[0].total} to ${f.final.totals[1].total}.` : "";
+  $("replay-text").textContent = f.text + (f.result ? `. ${f.result.words}.` : ".") + final;
   seatRow(f, 1, names);
   seatRow(f, 0, names);
   const pile = f.discard_pile;
