@@ -1,0 +1,99 @@
+"""Fair by construction: an opponent's decision depends on what its seat may know, nothing else.
+
+For many mid-hand states the hidden cards (the other hand's unknown cards and the stock) are
+re-dealt in several ways consistent with the seat's knowledge; the seat's view and every
+opponent's decision must stay exactly the same.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+
+from gin.actions import Action
+from gin.ai import entries, opponent
+from gin.cards import from_mask, to_mask
+from gin.match import Match, apply, legal_actions, new_match
+from gin.rules import PRESETS
+from gin.view import view
+
+NAMES = [e.name for e in entries()]
+
+
+def random_states(seed: int, matches: int, preset: str = "standard") -> Iterator[Match]:
+    """Every state where a player must act, over ``matches`` matches of random legal play
+    (knocks are taken half the time so hands run both short and long)."""
+    rng = random.Random(seed)
+    for number in range(matches):
+        match = new_match(PRESETS[preset], f"states-{seed}-{number}")
+        for _ in range(400):
+            if match.winner is not None:
+                break
+            actions = legal_actions(match)
+            if match.hand.result is None:
+                yield match
+            endings = [a for a in actions if a.kind in ("knock", "gin")]
+            if endings and rng.random() < 0.5:
+                match = apply(match, rng.choice(endings))
+            else:
+                plain = [a for a in actions if a.kind not in ("knock", "gin")]
+                match = apply(match, rng.choice(plain or actions))
+
+
+def redeal(match: Match, seat: int, rng: random.Random) -> Match:
+    """The same match with the cards ``seat`` cannot see (the other hand's unknown cards and
+    the stock) shuffled among themselves, consistently through the deck."""
+    hand = match.hand
+    other = 1 - seat
+    stock = to_mask(hand.deck[hand.stock_next :])
+    hidden = from_mask((hand.hands[other] & ~hand.known[other]) | stock)
+    shuffled = hidden[:]
+    rng.shuffle(shuffled)
+    swap = dict(zip(hidden, shuffled, strict=True))
+    deck = tuple(swap.get(c, c) for c in hand.deck)
+    hands = list(hand.hands)
+    hands[other] = to_mask(swap.get(c, c) for c in from_mask(hand.hands[other]))
+    return replace(match, hand=replace(hand, deck=deck, hands=(hands[0], hands[1])))
+
+
+def is_playable(match: Match, text: str) -> bool:
+    """Whether the engine accepts ``text`` as the next action."""
+    action = Action.from_text(text)
+    apply(match, action)
+    return any(a.kind == action.kind and a.card == action.card for a in legal_actions(match))
+
+
+@pytest.mark.parametrize("preset", ["standard", "research"])
+def test_decisions_ignore_hidden_cards(preset: str) -> None:
+    rng = random.Random(4)
+    checked = changed = 0
+    for number, match in enumerate(random_states(11, 6, preset)):
+        if number % 5:
+            continue
+        seat = match.hand.to_act
+        assert seat is not None
+        seen = view(match, seat)
+        decisions = {name: opponent(name).decide(seen) for name in NAMES}
+        for _ in range(3):
+            other = redeal(match, seat, rng)
+            changed += other.hand.hands[1 - seat] != match.hand.hands[1 - seat]
+            again = view(other, seat)
+            assert again == seen
+            for name in reversed(NAMES):
+                assert opponent(name).decide(again) == decisions[name], name
+        checked += 1
+    assert checked > 50
+    assert changed > 2 * checked
+
+
+def test_redeal_changes_what_the_other_seat_sees() -> None:
+    """The re-deal really moves hidden cards (so the test above can fail)."""
+    rng = random.Random(1)
+    match = next(random_states(2, 1))
+    seat = match.hand.to_act
+    assert seat is not None
+    other = redeal(match, seat, rng)
+    assert view(other, 1 - seat)["hand"] != view(match, 1 - seat)["hand"]
