@@ -39,6 +39,8 @@ class Entry:
 
 
 _REGISTRY: dict[str, Entry] = {}
+ALIASES = {"simple": "baseline"}
+"""Other names accepted for an opponent ("simple" was the engine's first stand-in player)."""
 
 
 def register(name: str, rung: int, title: str, description: str) -> Callable[[type], type]:
@@ -55,6 +57,7 @@ def register(name: str, rung: int, title: str, description: str) -> Callable[[ty
 def opponent(name: str) -> Opponent:
     """A fresh opponent by registered name (case-insensitive, ``-``/``_``/space alike)."""
     key = name.strip().lower().replace("-", "").replace("_", "").replace(" ", "")
+    key = ALIASES.get(key, key)
     for entry in _REGISTRY.values():
         if entry.name.replace("-", "") == key:
             return entry.make()
