@@ -9,6 +9,7 @@ computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error"
 - ``{"op": "act", "action": "discard 7H"}``  (the human)
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
 - ``{"op": "view"}`` and ``{"op": "opponents"}``
+- ``{"op": "hint"}`` (the expert's suggestion for the human, with a one-line reason)
 - ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and
   ``{"op": "presets"}`` (the rules presets, for the settings panel)
 
@@ -27,7 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gin import replay
+from gin import ai, replay
+from gin.ai.hint import hint
 from gin.actions import Action
 from gin.match import Match, apply, new_match
 from gin.rules import PRESETS, Rules, preset
@@ -36,9 +38,7 @@ from gin.view import view
 
 HUMAN, COMPUTER = 0, 1
 DEFAULT_NAMES = ("You", "Computer")
-OPPONENTS: dict[str, str] = {
-    "simple": "Plays by the book: draws from the stock, sheds its worst card, knocks at once.",
-}
+OPPONENTS: dict[str, str] = {e.name: e.description for e in ai.entries()}
 
 
 @dataclass(frozen=True)
@@ -78,20 +78,8 @@ def _parse(request_json: str) -> Any:
 
 
 def choose_action(player_view: dict[str, Any], opponent_name: str) -> str:
-    """The computer's action from its view alone: gin or knock when it can, else draw from the
-    stock and discard the card that leaves the least deadwood."""
-    legal: list[str] = [str(a["action"]) for a in player_view["legal_actions"]]
-    for word in ("big gin", "gin", "knock"):
-        for action in legal:
-            if action.split(" [")[0].startswith(word):
-                return action
-    for option in player_view["discard_options"]:
-        if f"discard {option['card']}" in legal:
-            return f"discard {option['card']}"
-    for action in ("pass", "draw"):
-        if action in legal:
-            return action
-    return legal[0]
+    """The computer's action from its view alone, by the named opponent of :mod:`gin.ai`."""
+    return ai.opponent(opponent_name).decide(player_view)
 
 
 def _reply(session: Session, **extra: Any) -> dict[str, Any]:
@@ -189,8 +177,14 @@ def _presets(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_opponent(name: Any) -> None:
-    if name not in OPPONENTS:
-        raise ValueError(f"unknown opponent {name!r}: choose {', '.join(OPPONENTS)}")
+    ai.opponent(str(name))
+
+
+def _hint(request: dict[str, Any]) -> dict[str, Any]:
+    session = _current()
+    if session.match.to_act == COMPUTER:
+        raise ValueError(f"It is {session.names[COMPUTER]}'s turn; a hint is for your own.")
+    return {"ok": True, "hint": hint(view(session.match, HUMAN, session.names))}
 
 
 _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -202,4 +196,5 @@ _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "opponents": _opponents,
     "replay": _replay,
     "presets": _presets,
+    "hint": _hint,
 }
