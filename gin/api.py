@@ -29,8 +29,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gin import ai, replay
-from gin.ai.hint import hint
 from gin.actions import Action
+from gin.ai.hint import hint
 from gin.match import Match, apply, new_match
 from gin.rules import PRESETS, Rules, preset
 from gin.save import Saved, check_names, dump, load, loads
