@@ -6,16 +6,18 @@ luck of the deal cancels out. Each side decides from its own view only (:func:`g
 
 from __future__ import annotations
 
+import argparse
 import math
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gin.actions import Action
-from gin.ai.base import Opponent, opponent
+from gin.ai.base import Opponent, OpponentError, entries, opponent
 from gin.game import HandResult
 from gin.match import apply, new_match
-from gin.rules import Rules
+from gin.rules import PRESETS, Rules
 from gin.view import view
 
 
@@ -170,3 +172,30 @@ def report(tally: Tally) -> str:
 
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f}"
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``python -m gin arena``."""
+    names = [e.name for e in entries()]
+    parser.add_argument("first", metavar="A", help=f"an opponent: {', '.join(names)}")
+    parser.add_argument("second", metavar="B", help="the other opponent")
+    parser.add_argument("--games", type=int, default=200, help="matches (each deal twice)")
+    parser.add_argument("--seed", default="arena", help="seed of the deals")
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="standard")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the arena from parsed options and print the table; status 2 for a bad option."""
+    try:
+        opponent(args.first)
+        opponent(args.second)
+    except OpponentError as error:
+        sys.stderr.write(f"{error}\n")
+        return 2
+    if args.games < 1:
+        sys.stderr.write("--games must be at least 1\n")
+        return 2
+    tally = run(args.first, args.second, args.games, args.seed, PRESETS[args.rules])
+    print(f"rules: {args.rules}, seed: {args.seed}")
+    print(report(tally))
+    return 0
