@@ -68,6 +68,29 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena_arguments(parser: argparse.ArgumentParser) -> None:
+    from gin.ai.arena import arguments
+
+    arguments(parser)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from gin.ai.arena import main
+
+    return main(args)
+
+
+def _bot_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--opponent", default="expert", help="which opponent answers")
+
+
+def _bot(args: argparse.Namespace) -> int:
+    from gin.ai.bot import serve
+
+    serve(sys.stdin, sys.stdout, args.opponent)
+    return 0
+
+
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     Subcommand(
         "deadwood",
@@ -82,6 +105,18 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "and RLCard's melding on the same hands when it is importable",
         _bench_arguments,
         _bench,
+    ),
+    Subcommand(
+        "arena",
+        "play two opponents against each other over mirrored deals and print their figures",
+        _arena_arguments,
+        _arena,
+    ),
+    Subcommand(
+        "bot",
+        "answer JSON requests (one view a line) on stdin with JSON actions on stdout",
+        _bot_arguments,
+        _bot,
     ),
 )
 
