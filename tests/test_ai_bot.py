@@ -1,0 +1,62 @@
+"""The bot protocol keeps serving through bad requests; the hint names a legal action."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from gin import api
+from gin.actions import Action
+from gin.ai.hint import hint
+from gin.match import apply, new_match
+from gin.rules import Rules
+from gin.view import view
+
+
+def test_bot_process_answers_and_survives_bad_lines() -> None:
+    match = new_match(Rules(), "bot-test")
+    seat = match.hand.to_act
+    assert seat is not None
+    good = json.dumps({"id": "a", "view": view(match, seat)})
+    bare = json.dumps(view(match, seat))
+    lines = [good, "{not json", "[1, 2]", json.dumps({"id": 3, "view": {"seat": 0}}), bare]
+    run = subprocess.run(
+        [sys.executable, "-m", "gin", "bot", "--opponent", "expert"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    replies = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(replies) == 5
+    assert replies[0]["id"] == "a" and replies[0]["action"] in ("take", "pass")
+    assert "error" in replies[1] and "error" in replies[2]
+    assert replies[3]["id"] == 3 and "error" in replies[3]
+    assert replies[4]["action"] == replies[0]["action"]
+
+
+def test_hint_through_a_hand() -> None:
+    match = new_match(Rules(), "hint-test")
+    for _ in range(30):
+        seat = match.hand.to_act
+        if seat is None:
+            break
+        seen = view(match, seat, ["You", "Computer"])
+        advice = hint(seen)
+        legal = {(a["action"].split(" [")[0]) for a in seen["legal_actions"]}
+        assert advice["action"].split(" [")[0] in legal | {
+            a.replace("discard", "knock") for a in legal
+        }
+        assert advice["reason"].endswith(".") and len(advice["reason"]) < 160
+        match = apply(match, Action.from_text(advice["action"]))
+
+
+def test_hint_op_of_the_page() -> None:
+    reply = json.loads(api.handle(json.dumps({"op": "new", "seed": "hint-op"})))
+    assert reply["ok"]
+    if reply["view"]["your_turn"]:
+        answer = json.loads(api.handle('{"op": "hint"}'))
+        assert answer["ok"] and answer["hint"]["reason"]
