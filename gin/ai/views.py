@@ -98,6 +98,9 @@ def read_view(view: View) -> Table:
     """The table a view describes; raises :class:`OpponentError` when it is not a view."""
     if not isinstance(view, Mapping):
         raise OpponentError("a view must be a JSON object")
+    version = view.get("version", 1)
+    if version != 1:
+        raise OpponentError(f"view version {version!r} is not known here (this reads version 1)")
     seat = _field(view, "seat")
     if seat not in (0, 1):
         raise OpponentError(f"view field 'seat' must be 0 or 1, not {seat!r}")
