@@ -50,6 +50,8 @@ export function recordView(view) {
   if (!doc || typeof doc.seed !== "string") return;
   const store = loadStats();
   let match = store.matches.find((m) => m.id === store.current);
+  // The same finished match seen again (a reload at its end) is already counted.
+  if (match && match.finished && match.seed === doc.seed && match.moves === doc.actions.length) return;
   if (!match || match.seed !== doc.seed || match.finished) {
     match = {
       id: `${doc.seed}@${new Date().toISOString()}`,
@@ -68,6 +70,7 @@ export function recordView(view) {
     store.current = match.id;
   }
   const r = view.result;
+  match.moves = doc.actions.length;
   if (!match.hands.some((h) => h.deal === view.hand_number)) {
     match.hands.push({ deal: view.hand_number, kind: r.kind, knocker: r.knocker, winner: r.winner, points: r.points });
   }
