@@ -293,7 +293,7 @@ def test_reload_mid_hand_restores_the_same_hand(table: Table, page: Page) -> Non
         table.play_by_mouse(action)
     page.wait_for_selector(MY_TURN, state="attached")
     hand, top, log = sorted(table.hand()), table.top(), table.log()
-    stock = page.locator("#stock-count").inner_text()
+    stock = page.locator("#stock-count").get_attribute("data-glyph")
     saved = page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
     assert saved and json.loads(saved)["seed"] == seed
     assert "seed=" not in page.url  # consumed, so a reload resumes
@@ -301,7 +301,7 @@ def test_reload_mid_hand_restores_the_same_hand(table: Table, page: Page) -> Non
     table.idle(BOOT_TIMEOUT)
     assert sorted(table.hand()) == hand
     assert table.top() == top
-    assert page.locator("#stock-count").inner_text() == stock
+    assert page.locator("#stock-count").get_attribute("data-glyph") == stock
     assert table.log() == log
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import doctest
-import importlib
 import random
 
 import pytest
@@ -442,12 +440,3 @@ def test_thousands_of_random_hands() -> None:
         kinds[final.result.kind] = kinds.get(final.result.kind, 0) + 1
         assert legal_actions(final) == []
     assert set(kinds) >= {"knock", "gin", "undercut", "void"}
-
-
-@pytest.mark.parametrize(
-    "module",
-    ["gin.actions", "gin.game", "gin.match", "gin.view", "gin.save", "gin.api", "gin.__main__"],
-)
-def test_docstring_examples(module: str) -> None:
-    failed, _ = doctest.testmod(importlib.import_module(module))
-    assert failed == 0
