@@ -41,10 +41,10 @@ export function beginMatch() {
   writeStats(store);
 }
 
-/** Record the hand (and the match) a view has just ended; a view seen twice counts once. */
+/** Record the match a view belongs to, and the hand (and the match) it has just ended; a view
+ * seen twice counts once. A match is listed from its first view, so that a daily deal shows as
+ * begun and a match left before its end counts as abandoned. */
 export function recordView(view) {
-  const over = view.phase === "hand_over" || view.phase === "match_over";
-  if (!over || !view.result) return;
   const saved = loadSave();
   const doc = saved && saved.doc;
   if (!doc || typeof doc.seed !== "string") return;
@@ -52,6 +52,7 @@ export function recordView(view) {
   let match = store.matches.find((m) => m.id === store.current);
   // The same finished match seen again (a reload at its end) is already counted.
   if (match && match.finished && match.seed === doc.seed && match.moves === doc.actions.length) return;
+  let changed = false;
   if (!match || match.seed !== doc.seed || match.finished) {
     match = {
       id: `${doc.seed}@${new Date().toISOString()}`,
@@ -68,21 +69,24 @@ export function recordView(view) {
     };
     store.matches.push(match);
     store.current = match.id;
+    changed = true;
   }
   const r = view.result;
-  match.moves = doc.actions.length;
-  if (!match.hands.some((h) => h.deal === view.hand_number)) {
+  if (r && !match.hands.some((h) => h.deal === view.hand_number)) {
     match.hands.push({ deal: view.hand_number, kind: r.kind, knocker: r.knocker, winner: r.winner, points: r.points });
+    changed = true;
   }
   if (view.phase === "match_over" && view.final && !match.finished) {
+    changed = true;
     match.finished = true;
+    match.moves = doc.actions.length;
     match.winner = view.final.winner;
     match.totals = view.final.totals.map((t) => t.total);
     match.save = doc;
     const withSaves = store.matches.filter((m) => m.save);
     for (const old of withSaves.slice(0, Math.max(0, withSaves.length - SAVES_KEPT))) old.save = null;
   }
-  writeStats(store);
+  if (changed) writeStats(store);
 }
 
 // ------------------------------------------------------------------------------------ figures
