@@ -56,6 +56,12 @@ class Plan:
         self.seed = seed
         self.actions: list[str] = []
         self.view = engine_call({"op": "new", "seed": seed, "names": ["You", "Computer"]})["view"]
+        self._computer()
+
+    def _computer(self) -> None:
+        """The computer answers at once, as the page does."""
+        while self.view["to_act"] == 1 and self.view["phase"] in ("opening", "draw", "discard"):
+            self.view = engine_call({"op": "bot"})["view"]
 
     def run(self, choose: Any, limit: int = 400) -> bool:
         """Play the human with ``choose(view) -> action | None`` (None stops); False if the hand
@@ -78,9 +84,7 @@ class Plan:
         assert reply["ok"], reply
         self.actions.append(action)
         self.view = reply["view"]
-        # the computer answers at once, as the page does
-        while self.view["to_act"] == 1 and self.view["phase"] in ("opening", "draw", "discard"):
-            self.view = engine_call({"op": "bot"})["view"]
+        self._computer()
         return self.view
 
 
