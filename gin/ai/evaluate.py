@@ -94,19 +94,39 @@ def draw_weights(unseen: int, prob: Sequence[float]) -> list[tuple[Card, float]]
     return [(c, w / total) for c, w in cards if w > 0]
 
 
-def danger(card: Card, prob: Sequence[float]) -> float:
-    """Probability that the opponent holds two cards that make a meld with ``card``."""
+def _partner_pairs(card: Card) -> tuple[tuple[Card, Card], ...]:
     suit, rank = _SUIT_OF[card], _RANK_OF[card]
-    same = [prob[s * 13 + rank] for s in range(4) if s != suit]
-    a, b, c = same
-    p_set = a * b + a * c + b * c - 2 * a * b * c
+    same = [s * 13 + rank for s in range(4) if s != suit]
+    pairs = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
+    for low in (rank - 2, rank - 1, rank + 1):
+        high = low + 1 if low != rank - 1 else rank + 1
+        if low >= 0 and high < 13:
+            pairs.append((suit * 13 + low, suit * 13 + high))
+    return tuple(pairs)
 
-    def p(r: int) -> float:
-        return prob[suit * 13 + r] if 0 <= r < 13 else 0.0
 
-    lo2, lo1, hi1, hi2 = p(rank - 2), p(rank - 1), p(rank + 1), p(rank + 2)
-    miss = (1 - lo2 * lo1) * (1 - lo1 * hi1) * (1 - hi1 * hi2)
-    return 1 - (1 - p_set) * miss
+PARTNER_PAIRS: tuple[tuple[tuple[Card, Card], ...], ...] = tuple(
+    _partner_pairs(c) for c in range(52)
+)
+"""For each card, the pairs of cards that make a meld of three with it."""
+
+RULED_OUT = 0.15
+"""How much less likely the opponent is to hold a pair that its play has ruled out."""
+
+
+def danger(card: Card, prob: Sequence[float], ruled_out: frozenset[int] = frozenset()) -> float:
+    """Probability that the opponent holds two cards that make a meld with ``card``.
+
+    ``ruled_out`` holds pairs (as two-card masks) the opponent showed it lacked: it declined or
+    threw a card those two would have melded.
+    """
+    miss = 1.0
+    for a, b in PARTNER_PAIRS[card]:
+        both = prob[a] * prob[b]
+        if both and (1 << a | 1 << b) in ruled_out:
+            both *= RULED_OUT
+        miss *= 1 - both
+    return 1 - miss
 
 
 def layoff_exposure(melds: Sequence[Meld], prob: Sequence[float], hand: int) -> float:

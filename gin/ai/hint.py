@@ -79,7 +79,7 @@ def _safety(table: Table, card: Card, other: str) -> str:
         return f"{other} has let a {RANK_NAMES[rank].lower()} go before"
     if any(c // 13 == suit for c in thrown) and not wanted & suit_mask:
         return f"{other} has shown no interest in {SUIT_NAMES[suit]}"
-    risk = danger(card, know.prob)
+    risk = danger(card, know.prob, know.ruled_out)
     if risk < 0.1:
         return f"{other} is unlikely to be able to use it"
     return f"it is the card your hand needs least (about {risk:.0%} that {other} can use it)"

@@ -32,6 +32,11 @@ class Style:
 
     potential: float = 1.0
     """Deadwood points credited per point of expected improvement from the next draw."""
+    fade_from: int = 99
+    """Opponent draws after which the weight on potential starts to fade (the hand grows late
+    and deadwood left in hand, for an undercut or a smaller loss, matters more)."""
+    fade_to: float = 1.0
+    """The fraction of ``potential`` left six draws after ``fade_from``."""
     caution: float = 0.0
     """Deadwood points charged per unit of probability that a discard feeds a meld."""
     high_cards: float = 0.0
@@ -84,17 +89,21 @@ class Planner:
         weights = draw_weights(know.unseen, know.prob)
         now = Outlook(table.hand)
         gain = now.gain(weights)
-        drawn = now.deadwood - gain - self.style.potential * gain
+        potential = self.potential(table)
+        drawn = now.deadwood - gain - potential * gain
         taken = min(
-            self._value(Outlook((table.hand | 1 << top) & ~(1 << card)), weights)
+            _value(Outlook((table.hand | 1 << top) & ~(1 << card)), weights, potential)
             for card in from_mask(table.hand)
         )
         return taken < drawn - self.style.take_margin
 
-    def _value(self, outlook: Outlook, weights: list[tuple[Card, float]]) -> float:
-        if self.style.potential == 0:
-            return outlook.deadwood
-        return outlook.deadwood - self.style.potential * outlook.gain(weights)
+    def potential(self, table: Table) -> float:
+        """The weight on what the next draw may bring, at this stage of the hand."""
+        style = self.style
+        late = table.knowledge.opponent_draws - style.fade_from
+        if late <= 0:
+            return style.potential
+        return style.potential * (1 - min(late / 6, 1.0) * (1 - style.fade_to))
 
     # ----------------------------------------------------------------- discarding
 
@@ -114,13 +123,14 @@ class Planner:
     def best_discard(self, table: Table, options: list[Card]) -> Card:
         """The card whose throw leaves the best-scored ten cards."""
         know = table.knowledge
-        weights = draw_weights(know.unseen, know.prob) if self.style.potential else []
+        potential = self.potential(table)
+        weights = draw_weights(know.unseen, know.prob) if potential else []
         style = self.style
         best, choice = float("inf"), options[0]
         for card in options:
-            score = self._value(Outlook(table.hand & ~(1 << card)), weights)
+            score = _value(Outlook(table.hand & ~(1 << card)), weights, potential)
             if style.caution:
-                score += style.caution * danger(card, know.prob)
+                score += style.caution * danger(card, know.prob, know.ruled_out)
             score -= style.high_cards * VALUES[card]
             if score < best - 1e-9:
                 best, choice = score, card
@@ -152,3 +162,10 @@ class Planner:
                     best = (score, Action("knock", card, melds))
         assert best is not None
         return best[1].text()
+
+
+def _value(outlook: Outlook, weights: list[tuple[Card, float]], potential: float) -> float:
+    """A ten-card hand's score: deadwood less the weighted expected gain of the next draw."""
+    if potential == 0:
+        return outlook.deadwood
+    return outlook.deadwood - potential * outlook.gain(weights)

@@ -15,6 +15,7 @@ import hashlib
 from dataclasses import dataclass
 from functools import cached_property
 
+from gin.ai.evaluate import PARTNER_PAIRS
 from gin.cards import FULL_DECK, Card, from_mask
 from gin.rules import Rules
 
@@ -104,6 +105,7 @@ class Knowledge:
     took: int
     draws: int
     opponent_draws: int
+    ruled_out: frozenset[int]
 
     @classmethod
     def of(cls, table: Table) -> Knowledge:
@@ -155,7 +157,14 @@ class Knowledge:
                 prob[card] = min(weights[card] * scale, 0.97)
         for card in from_mask(table.opponent_known):
             prob[card] = 1.0
-        return cls(unseen, hidden, tuple(prob), declined, discarded, took, draws, opponent_draws)
+        ruled_out = frozenset(
+            1 << a | 1 << b
+            for card in from_mask((declined & ~took) | discarded)
+            for a, b in PARTNER_PAIRS[card]
+        )
+        return cls(
+            unseen, hidden, tuple(prob), declined, discarded, took, draws, opponent_draws, ruled_out
+        )
 
     def in_stock(self, card: Card) -> float:
         """Probability that an unseen card is in the stock rather than the opponent's hand."""
