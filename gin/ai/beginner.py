@@ -1,14 +1,13 @@
-"""The beginner: keeps the melds it can see and knocks at once.
+"""The beginner: draws from the stock, keeps the melds it has, and knocks at once.
 
-It takes the face-up card only when it completes a meld, throws its highest card that is in
-no meld of its best arrangement (pairs and near-runs mean nothing to it), and knocks or goes
-gin the moment the rules allow.
+It never takes from the discard pile, throws its highest card that is in no meld of its best
+arrangement (pairs and near-runs mean nothing to it), and knocks or goes gin the moment the
+rules allow.
 """
 
 from __future__ import annotations
 
 from gin.ai.base import View, register
-from gin.ai.evaluate import melds_with
 from gin.ai.tracking import Table
 from gin.ai.views import read_view, simple_action
 from gin.cards import VALUES, format_card, from_mask
@@ -19,7 +18,7 @@ from gin.melds import deadwood, deadwood_cards
     "beginner",
     0,
     "Beginner",
-    "Keeps the melds it sees, throws its highest loose card, knocks at once.",
+    "Draws from the stock, keeps the melds it has, throws its highest loose card, knocks at once.",
 )
 class Beginner:
     """A gentle first opponent."""
@@ -33,8 +32,6 @@ class Beginner:
 def play(table: Table) -> str:
     """The beginner's action at a table that offers a choice."""
     if table.phase in ("opening", "draw"):
-        if table.pile and melds_with(table.pile[-1], table.hand) and "take" in table.legal:
-            return "take"
         return "pass" if "pass" in table.legal else "draw"
     loose = [c for c in from_mask(deadwood_cards(table.hand)) if c != table.taken]
     if not loose:

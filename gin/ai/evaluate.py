@@ -71,18 +71,18 @@ class Outlook:
         # The new card joins no meld: either it goes straight back, or it stays as deadwood.
         return min(self.deadwood, self.nine() + VALUES[card])
 
-    def gain(self, draw: Sequence[tuple[Card, float]]) -> float:
-        """Expected fall in deadwood from one more card drawn with the given weights
-        (weights summing to 1)."""
+    def prospects(self, draw: Sequence[tuple[Card, float]], limit: int) -> tuple[float, float]:
+        """For one more card drawn with the given weights (summing to 1): the expected fall in
+        deadwood, and the probability that the hand may then knock (deadwood within ``limit``).
+        """
         base = self.deadwood
-        total = 0.0
+        gain = reach = 0.0
         for card, weight in draw:
-            total += weight * (base - self.after(card))
-        return total
-
-    def gin_outs(self, draw: Sequence[tuple[Card, float]]) -> float:
-        """Probability that one more card drawn with these weights makes gin."""
-        return sum(w for card, w in draw if self.after(card) == 0)
+            left = self.after(card)
+            gain += weight * (base - left)
+            if left <= limit:
+                reach += weight
+        return gain, reach
 
 
 def draw_weights(unseen: int, prob: Sequence[float]) -> list[tuple[Card, float]]:

@@ -32,6 +32,8 @@ class Style:
 
     potential: float = 1.0
     """Deadwood points credited per point of expected improvement from the next draw."""
+    reach: float = 0.0
+    """Deadwood points credited per unit of probability that the next draw allows a knock."""
     fade_from: int = 99
     """Opponent draws after which the weight on potential starts to fade (the hand grows late
     and deadwood left in hand, for an undercut or a smaller loss, matters more)."""
@@ -87,15 +89,25 @@ class Planner:
             return False
         know = table.knowledge
         weights = draw_weights(know.unseen, know.prob)
+        limit = table.knock_limit
         now = Outlook(table.hand)
-        gain = now.gain(weights)
+        gain, reach = now.prospects(weights, limit)
         potential = self.potential(table)
-        drawn = now.deadwood - gain - potential * gain
-        taken = min(
-            _value(Outlook((table.hand | 1 << top) & ~(1 << card)), weights, potential)
-            for card in from_mask(table.hand)
-        )
+        drawn = now.deadwood - gain - potential * gain - self.style.reach * reach
+        kept = [Outlook((table.hand | 1 << top) & ~(1 << card)) for card in from_mask(table.hand)]
+        if min(k.deadwood for k in kept) <= self.knock_limit(table):
+            return True
+        taken = min(self._value(k, weights, potential, limit) for k in kept)
         return taken < drawn - self.style.take_margin
+
+    def _value(
+        self, outlook: Outlook, weights: list[tuple[Card, float]], potential: float, limit: int
+    ) -> float:
+        """A ten-card hand's score: deadwood less the weighted prospects of the next draw."""
+        if potential == 0 and self.style.reach == 0:
+            return outlook.deadwood
+        gain, reach = outlook.prospects(weights, limit)
+        return outlook.deadwood - potential * gain - self.style.reach * reach
 
     def potential(self, table: Table) -> float:
         """The weight on what the next draw may bring, at this stage of the hand."""
@@ -123,12 +135,14 @@ class Planner:
     def best_discard(self, table: Table, options: list[Card]) -> Card:
         """The card whose throw leaves the best-scored ten cards."""
         know = table.knowledge
-        potential = self.potential(table)
-        weights = draw_weights(know.unseen, know.prob) if potential else []
         style = self.style
+        potential = self.potential(table)
+        weights = draw_weights(know.unseen, know.prob) if potential or style.reach else []
         best, choice = float("inf"), options[0]
         for card in options:
-            score = _value(Outlook(table.hand & ~(1 << card)), weights, potential)
+            score = self._value(
+                Outlook(table.hand & ~(1 << card)), weights, potential, table.knock_limit
+            )
             if style.caution:
                 score += style.caution * danger(card, know.prob, know.ruled_out)
             score -= style.high_cards * VALUES[card]
@@ -162,10 +176,3 @@ class Planner:
                     best = (score, Action("knock", card, melds))
         assert best is not None
         return best[1].text()
-
-
-def _value(outlook: Outlook, weights: list[tuple[Card, float]], potential: float) -> float:
-    """A ten-card hand's score: deadwood less the weighted expected gain of the next draw."""
-    if potential == 0:
-        return outlook.deadwood
-    return outlook.deadwood - potential * outlook.gain(weights)
