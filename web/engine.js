@@ -1,15 +1,20 @@
-// A promise wrapper over the engine's worker: request objects in, reply objects out.
+// The engine's worker and a promise wrapper over it: request objects in, reply objects out.
 // Only JSON strings cross the boundary.
+//
+// index.html loads this module on its own, before main.js, so the worker (and with it the
+// Pyodide download) starts as soon as the page is parsed, without waiting for the rest of the
+// page's scripts. main.js imports the same module instance and listens with `onStatus`.
 export class Engine {
-  constructor(onStatus) {
+  constructor() {
     this.pending = new Map();
     this.nextId = 1;
-    this.onStatus = onStatus;
+    this.listener = null;
+    this.early = []; // status messages that came before anyone listened
     this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => {
       const msg = event.data;
       if (msg.type === "status") {
-        this.onStatus(msg);
+        this.status(msg);
       } else if (msg.type === "reply") {
         const done = this.pending.get(msg.id);
         this.pending.delete(msg.id);
@@ -17,8 +22,19 @@ export class Engine {
       }
     };
     this.worker.onerror = (event) => {
-      this.onStatus({ type: "status", stage: "error", message: `The engine's worker failed: ${event.message || "unknown error"}` });
+      this.status({ type: "status", stage: "error", message: `The engine's worker failed: ${event.message || "unknown error"}` });
     };
+  }
+
+  status(msg) {
+    if (this.listener) this.listener(msg);
+    else this.early.push(msg);
+  }
+
+  /** Listen to the boot's progress ({stage: "python" | "micropip" | "installed" | "engine" | "error"}). */
+  onStatus(listener) {
+    this.listener = listener;
+    for (const msg of this.early.splice(0)) listener(msg);
   }
 
   /** Send one request (an object with "op"); resolves to the parsed reply. */
@@ -30,3 +46,5 @@ export class Engine {
     });
   }
 }
+
+export const engine = new Engine();

@@ -6,7 +6,7 @@
 //   ?daily=DATE    the same for the daily deal of that UTC date (YYYY-MM-DD, or "today")
 //   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant)
 //   ?autoplay=1    test hook: your seat plays itself by a simple policy (whole-match tests)
-import { Engine } from "./engine.js";
+import { engine } from "./engine.js";
 import { wireInput } from "./input.js";
 import {
   $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderFinal, renderKnock,
@@ -43,7 +43,6 @@ const ui = {
   seed: null,
 };
 
-let engine;
 
 function announce(text) {
   if (!text) return;
@@ -565,7 +564,7 @@ function registerServiceWorker() {
   navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker:", err));
 }
 
-engine = new Engine(onStatus);
+engine.onStatus(onStatus);
 wireInput(ctl);
 wirePlayer();
 wireDialogs();
