@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from gin.actions import Action
 from gin.ai.base import View
 from gin.ai.evaluate import Outlook, danger, draw_weights, layoff_exposure, melds_with
+from gin.ai.rollout import futures, race
 from gin.ai.tracking import Table
 from gin.ai.views import read_view, simple_action
 from gin.cards import VALUES, Card, format_card, from_mask
@@ -34,6 +35,14 @@ class Style:
     """Deadwood points credited per point of expected improvement from the next draw."""
     reach: float = 0.0
     """Deadwood points credited per unit of probability that the next draw allows a knock."""
+    race: float = 0.0
+    """Deadwood points charged per draw that sampled futures need before a knock (0: none)."""
+    race_top: int = 3
+    """How many of the best-scored discards the sampled futures compare."""
+    race_futures: int = 16
+    """Sampled futures per comparison."""
+    race_horizon: int = 5
+    """Draws per sampled future."""
     fade_from: int = 99
     """Opponent draws after which the weight on potential starts to fade (the hand grows late
     and deadwood left in hand, for an undercut or a smaller loss, matters more)."""
@@ -138,7 +147,7 @@ class Planner:
         style = self.style
         potential = self.potential(table)
         weights = draw_weights(know.unseen, know.prob) if potential or style.reach else []
-        best, choice = float("inf"), options[0]
+        scored = []
         for card in options:
             score = self._value(
                 Outlook(table.hand & ~(1 << card)), weights, potential, table.knock_limit
@@ -146,9 +155,19 @@ class Planner:
             if style.caution:
                 score += style.caution * danger(card, know.prob, know.ruled_out)
             score -= style.high_cards * VALUES[card]
-            if score < best - 1e-9:
-                best, choice = score, card
-        return choice
+            scored.append((score, card))
+        scored.sort()
+        if style.race and len(scored) > 1 and weights:
+            sequences = futures(weights, style.race_futures, style.race_horizon, table.digest())
+            scored = sorted(
+                (
+                    score
+                    + style.race * race(table.hand & ~(1 << card), sequences, table.knock_limit),
+                    card,
+                )
+                for score, card in scored[: style.race_top]
+            )
+        return scored[0][1]
 
     def knock_limit(self, table: Table) -> int:
         """The most deadwood this style knocks with now."""
