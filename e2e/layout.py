@@ -2,7 +2,7 @@
 
 In the open dialog (else the whole page) every visible control and card is scrolled into view
 and then checked: it must lie within the viewport's width (the page may scroll down, never
-sideways), and the point a person aims at must hit the control itself, not something on top of
+sideways, and neither may an open dialog), and the point a person aims at must hit the control itself, not something on top of
 it. For a card that is the index corner (rank and suit), since the hand fans its cards on small
 screens; for other controls, the middle.
 """
@@ -16,7 +16,8 @@ PROBLEMS_JS = r"""
   const root = document.querySelector("dialog[open]") || document.body;
   const vw = document.documentElement.clientWidth;
   const name = (el) => el ? (el.id ? "#" + el.id
-    : el.getAttribute("aria-label") || el.dataset.card || (el.textContent || "").trim().slice(0, 24)
+    : el.getAttribute("aria-label") || el.dataset.card
+      || (el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 24)
       || el.tagName.toLowerCase()) : "nothing";
   const shown = (el) => {
     const r = el.getBoundingClientRect();
@@ -29,6 +30,15 @@ PROBLEMS_JS = r"""
     .filter((el) => !(el.matches(".card") && el.parentElement.closest("button.card")))
     .filter(shown);
   const problems = [];
+  // Nothing may scroll sideways: neither the page nor the open dialog.
+  for (const box of new Set([document.documentElement, root === document.body ? null : root])) {
+    if (box && box.scrollWidth > box.clientWidth + 1) {
+      const wide = [...box.querySelectorAll("*")].filter(shown)
+        .filter((el) => el.getBoundingClientRect().right > box.getBoundingClientRect().left + box.clientWidth + 1)
+        .map(name).slice(0, 3).join(", ");
+      problems.push(`${name(box)} scrolls sideways (${box.scrollWidth} > ${box.clientWidth}): ${wide}`);
+    }
+  }
   for (const el of controls) {
     el.scrollIntoView({ block: "center", inline: "nearest" });
     const r = el.getBoundingClientRect();
