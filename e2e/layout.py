@@ -1,10 +1,10 @@
 """Layout checks for the screen-size tests: nothing cut off, nothing covering a control.
 
-In the open dialog (else the whole page) every visible control and card is scrolled into view
-and then checked: it must lie within the viewport's width (the page may scroll down, never
-sideways, and neither may an open dialog), and the point a person aims at must hit the control itself, not something on top of
-it. For a card that is the index corner (rank and suit), since the hand fans its cards on small
-screens; for other controls, the middle.
+Neither the page nor an open dialog may scroll sideways. In the open dialog (else the whole
+page) every visible control and card is scrolled into view and then checked: it must lie within
+the viewport's width, and the point a person aims at must hit the control itself, not something
+on top of it. For a card that is the index corner (rank and suit), since the hand fans its
+cards on small screens; for other controls, the middle.
 """
 
 from __future__ import annotations
@@ -33,14 +33,17 @@ PROBLEMS_JS = r"""
   // Nothing may scroll sideways: neither the page nor the open dialog.
   for (const box of new Set([document.documentElement, root === document.body ? null : root])) {
     if (box && box.scrollWidth > box.clientWidth + 1) {
+      const edge = box.getBoundingClientRect().left + box.clientWidth + 1;
       const wide = [...box.querySelectorAll("*")].filter(shown)
-        .filter((el) => el.getBoundingClientRect().right > box.getBoundingClientRect().left + box.clientWidth + 1)
-        .map(name).slice(0, 3).join(", ");
-      problems.push(`${name(box)} scrolls sideways (${box.scrollWidth} > ${box.clientWidth}): ${wide}`);
+        .filter((el) => el.getBoundingClientRect().right > edge).map(name).slice(0, 3).join(", ");
+      const sizes = `${box.scrollWidth} > ${box.clientWidth}`;
+      problems.push(`${name(box)} scrolls sideways (${sizes}): ${wide}`);
     }
   }
   for (const el of controls) {
     el.scrollIntoView({ block: "center", inline: "nearest" });
+    window.scrollTo(0, window.scrollY); // down only: what lies past the right edge is cut off
+    root.scrollLeft = 0;
     const r = el.getBoundingClientRect();
     if (r.left < -0.5 || r.right > vw + 0.5) {
       const span = `${Math.round(r.left)}..${Math.round(r.right)} of ${vw}`;

@@ -493,6 +493,8 @@ def test_accessibility_audit(context: BrowserContext, page: Page, states: dict[s
     page.get_by_role("button", name="Step through it").click()
     expect(page.get_by_role("dialog", name="Replay")).to_be_visible()
     axe(page, "the replay")
+    page.goto("./help.html")
+    axe(page, "the how-to-play page")
 
 
 # ------------------------------------------------------------------------------------ screens
@@ -507,6 +509,24 @@ def check_layout(page: Page, what: str, shots: Path) -> None:
     assert not problems, f"{what} at {width}×{height}: " + "; ".join(problems[:8])
 
 
+def check_the_check(page: Page) -> None:
+    """The layout check itself sees a control past the edge and one under another element."""
+    page.evaluate("""() => {
+        const wide = Object.assign(document.createElement("button"), {id: "e2e-wide"});
+        wide.textContent = "too wide";
+        wide.style.cssText = "position: absolute; left: 1250px; top: 300px; width: 200px";
+        const lid = Object.assign(document.createElement("div"), {id: "e2e-lid"});
+        const r = document.getElementById("stock").getBoundingClientRect();
+        lid.style.cssText = `position: absolute; z-index: 9; left: ${r.left + scrollX}px;
+            top: ${r.top + scrollY}px; width: ${r.width}px; height: ${r.height}px`;
+        document.body.append(wide, lid);
+    }""")
+    problems = " ".join(layout_problems(page))
+    assert "#e2e-wide is cut off" in problems and "#stock is covered by #e2e-lid" in problems
+    assert "scrolls sideways" in problems
+    page.evaluate("['e2e-wide', 'e2e-lid'].forEach(id => document.getElementById(id).remove())")
+
+
 def test_every_screen_size(
     browser: Browser, base_url: str, states: dict[str, Any], tmp_path: Path
 ) -> None:
@@ -519,6 +539,8 @@ def test_every_screen_size(
         page.set_default_timeout(20_000)
         page.goto(f"./?{FAST}")
         page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
+        if state == "knock":
+            check_the_check(page)
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             if state == "knock":
