@@ -43,9 +43,10 @@ export function rulesRequest(seed, settings) {
 
 /** The active rules on the table, in a few words. */
 export function showRules(view) {
+  if (!presets) return; // written once the engine has named its presets
   const name = presetOf(view.rules);
   let text = `${PRESET_NAMES[name] || "Custom"} rules`;
-  if (!name && presets) {
+  if (!name) {
     const std = presets.standard;
     const changed = RULE_FIELDS.filter((f) => view.rules[f.name] !== std[f.name]);
     text += ": " + changed.map((f) => `${f.label.split(":")[0].toLowerCase()} ${describe(f, view.rules[f.name])}`).join(", ");
