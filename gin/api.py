@@ -10,6 +10,8 @@ computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error"
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
 - ``{"op": "view"}`` and ``{"op": "opponents"}``
 - ``{"op": "hint"}`` (the expert's suggestion for the human, with a one-line reason)
+- ``{"op": "declarations", "card": "7H"}`` (every knock the human may make discarding that card,
+  for the knock review: action, melds, deadwood cards and deadwood, best first)
 - ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and
   ``{"op": "presets"}`` (the rules presets, for the settings panel)
 
@@ -31,6 +33,8 @@ from typing import Any
 from gin import ai, replay
 from gin.actions import Action
 from gin.ai.hint import hint
+from gin.cards import format_cards, from_mask, mask_value, parse_card
+from gin.game import knock_choices
 from gin.match import Match, apply, new_match
 from gin.rules import PRESETS, Rules, preset
 from gin.save import Saved, check_names, dump, load, loads
@@ -176,6 +180,26 @@ def _presets(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "presets": {name: rules.to_dict() for name, rules in PRESETS.items()}}
 
 
+def _declarations(request: dict[str, Any]) -> dict[str, Any]:
+    session = _current()
+    if session.match.to_act != HUMAN:
+        raise ValueError("You can knock only on your own turn.")
+    card = parse_card(str(request.get("card", "")))
+    choices = []
+    for action in knock_choices(session.match.hand, card):
+        melds = action.melds or ()
+        left = session.match.hand.hands[HUMAN] & ~(1 << card) & ~sum(melds)
+        choices.append(
+            {
+                "action": action.text(),
+                "melds": [format_cards(from_mask(m)).split() for m in melds],
+                "deadwood_cards": format_cards(from_mask(left)).split(),
+                "deadwood": mask_value(left),
+            }
+        )
+    return {"ok": True, "declarations": choices}
+
+
 def _check_opponent(name: Any) -> None:
     ai.opponent(str(name))
 
@@ -197,4 +221,5 @@ _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "replay": _replay,
     "presets": _presets,
     "hint": _hint,
+    "declarations": _declarations,
 }

@@ -37,7 +37,16 @@ from gin.cards import (
     pretty_card,
     to_mask,
 )
-from gin.melds import Layoff, Meld, best_defence, best_melds, deadwood, discard_options, is_meld
+from gin.melds import (
+    Layoff,
+    Meld,
+    best_defence,
+    best_melds,
+    deadwood,
+    declarations,
+    discard_options,
+    is_meld,
+)
 from gin.rules import Rules
 
 __all__ = [
@@ -225,6 +234,32 @@ def _legal_discard(hand: Hand) -> list[Action]:
             endings.append(Action("knock", card, best_melds(cards & ~(1 << card))))
     discards = [Action("discard", c) for c in from_mask(cards) if c != hand.taken]
     return endings + discards
+
+
+def knock_choices(hand: Hand, card: Card) -> list[Action]:
+    """Every knock the player to act may make discarding ``card``: one for each legal
+    declaration of the cards left within the hand's knock limit, best first. Declarations
+    with no deadwood are gin and are offered as ``gin`` instead.
+
+    >>> from gin.cards import parse_card
+    >>> deck = arranged_deck("3H 4H 5H 6H 7C 7D 7S 2C 2D AS", "AC 4C 5C 6C 8D 9D TD JS QS KS",
+    ...                      "KH", "KC")
+    >>> hand = apply(apply(apply(deal(Rules(), deck, dealer=1), Action("pass")), Action("pass")),
+    ...              Action("draw"))
+    >>> [a.text() for a in knock_choices(hand, parse_card("KC"))]
+    ['knock KC [7C 7D 7S] [3H 4H 5H 6H]', 'knock KC [7C 7D 7S] [4H 5H 6H]']
+    """
+    if hand.phase is not Phase.DISCARD:
+        raise IllegalAction("You can knock only after drawing, with the card you discard.")
+    seat = _seat(hand)
+    if not hand.hands[seat] >> card & 1 or card == hand.taken:
+        raise IllegalAction(f"You cannot knock discarding {pretty_card(card)} now.")
+    left = hand.hands[seat] & ~(1 << card)
+    return [
+        Action("knock", card, melds)
+        for melds in declarations(left, hand.knock_limit)
+        if left & ~sum(melds)
+    ]
 
 
 # ----------------------------------------------------------------------------- apply

@@ -123,3 +123,42 @@ def test_ops_with_junk_never_raise(op: str, junk: str) -> None:
     for request in ({"op": op, "action": junk}, {"op": op, "save": junk}, {"op": op, "seed": junk}):
         reply = json.loads(api.handle(json.dumps(request)))
         assert reply["ok"] in (True, False)
+
+
+def _until_human_can_knock(seed: str) -> tuple[dict[str, Any], str] | None:
+    """Play the human by 'draw, then the best discard' until a knock is legal."""
+    reply = to_human(call(op="new", seed=seed))
+    for _ in range(60):
+        view = reply["view"]
+        if view["phase"] != "discard":
+            if view["phase"] not in ("opening", "draw"):
+                return None
+            legal = [a["action"] for a in view["legal_actions"]]
+            reply = to_human(call(op="act", action="draw" if "draw" in legal else "pass"))
+            continue
+        knocks = [a["action"] for a in view["legal_actions"] if a["action"].startswith("knock")]
+        if knocks:
+            return reply, knocks[0]
+        reply = to_human(call(op="act", action=f"discard {view['discard_options'][0]['card']}"))
+    return None
+
+
+def test_declarations_list_every_knock_and_any_one_may_be_played() -> None:
+    found = next(f for f in map(_until_human_can_knock, (f"decl-{i}" for i in range(40))) if f)
+    reply, best = found
+    card = best.split()[1]
+    listed = call(op="declarations", card=card)
+    assert listed["ok"], listed
+    choices = listed["declarations"]
+    assert choices[0]["action"] == best
+    limit = reply["view"]["knock_limit"]
+    assert all(0 < c["deadwood"] <= limit for c in choices)
+    assert [c["deadwood"] for c in choices] == sorted(c["deadwood"] for c in choices)
+    for choice in choices:
+        held = {*choice["deadwood_cards"], *(c for meld in choice["melds"] for c in meld), card}
+        assert held == set(reply["view"]["hand"])
+    last = choices[-1]
+    done = call(op="act", action=last["action"])
+    assert done["ok"], done
+    assert done["view"]["result"]["knocker_deadwood"] == last["deadwood"]
+    assert call(op="declarations", card=card)["ok"] is False
