@@ -175,9 +175,7 @@ export function checkStats(data) {
     }
     if (m.save !== null && (typeof m.save !== "object" || Array.isArray(m.save))) fail(`${where}: save must be an object or null`);
   });
-  if (data.current !== null && data.current !== undefined && !ids.has(data.current)) {
-    fail("its current match is not among its matches");
-  }
+  if (data.current != null && typeof data.current !== "string") fail("its current match must be an id");
   return { ...data, current: data.current ?? null };
 }
 
@@ -190,8 +188,8 @@ export function importStats(text) {
     return "it is not valid JSON";
   }
   try {
-    // An imported history has no match in progress here.
-    writeStats({ ...checkStats(data), current: null });
+    // The match on the table stays this browser's own, whether or not the file lists it.
+    writeStats({ ...checkStats(data), current: loadStats().current });
     return null;
   } catch (err) {
     return err.message;
@@ -275,7 +273,8 @@ export function wireStats({ openDialog }) {
     $("stats-reset").focus();
   });
   $("stats-reset-yes").addEventListener("click", () => {
-    writeStats(empty());
+    // The match on the table is counted again from its next move.
+    writeStats({ ...empty(), current: loadStats().current });
     $("stats-confirm").hidden = true;
     fill();
     note("Statistics reset.");
