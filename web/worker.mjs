@@ -15,18 +15,17 @@ const ready = (async () => {
   try {
     const ginWheel = new URL(config.ginWheel, base).href;
     const micropipWheel = new URL(config.micropipWheel, base).href;
-    // Fetch both wheels while Pyodide boots; micropip's later fetches hit the HTTP cache.
-    const prefetch = Promise.all([fetch(ginWheel), fetch(micropipWheel)]).then((rs) =>
-      Promise.all(rs.map((r) => r.arrayBuffer())),
-    ).catch(() => null);
+    // Fetch the gin wheel while Pyodide boots (micropip's later fetch hits the HTTP cache), and
+    // let Pyodide load micropip during its own bootstrap rather than after it.
+    const prefetch = fetch(ginWheel).then((r) => r.arrayBuffer()).catch(() => null);
     const pyodide = await loadPyodide({
       indexURL: new URL("./pyodide/", base).href,
+      packages: [micropipWheel],
       stdout: (line) => console.log("[python]", line),
       stderr: (line) => console.warn("[python]", line),
     });
     post({ type: "status", stage: "python", ms: since(), version: pyodide.version });
     await prefetch;
-    await pyodide.loadPackage(micropipWheel, { messageCallback: () => {} });
     const micropip = pyodide.pyimport("micropip");
     post({ type: "status", stage: "micropip", ms: since() });
     await micropip.install(ginWheel);
