@@ -13,6 +13,7 @@ from gintable import (
     Plan,
     Table,
     card_name,
+    engine_call,
     human_first,
     seed_where,
     simple_choice,
@@ -215,28 +216,33 @@ def test_rediscarding_the_card_just_taken_is_refused(table: Table, page: Page) -
 
 
 def knock_plan() -> tuple[Plan, str]:
-    """A seed where the simple human policy reaches a (non-gin) knock before the hand ends."""
+    """A seed where the simple human policy reaches a (non-gin) knock before the hand ends, with
+    more than one legal declaration for the best knock's discard."""
+
+    def best_knock(plan: Plan) -> str:
+        acts = [a["action"] for a in plan.view["legal_actions"]]
+        knocks = [a for a in acts if a.startswith("knock ")]
+        return min(
+            knocks,
+            key=lambda a: next(
+                o["deadwood"] for o in plan.view["discard_options"] if o["card"] == a.split()[1]
+            ),
+        )
 
     def fits(seed: str) -> bool:
         plan = Plan(seed)
         if not plan.run(lambda v: simple_choice(v, stop_at_knock=True), limit=200):
             return False
         acts = [a["action"] for a in plan.view["legal_actions"]]
-        return any(a.startswith("knock ") for a in acts) and not any(
-            a.startswith("gin ") for a in acts
-        )
+        if not any(a.startswith("knock ") for a in acts) or any(a.startswith("gin ") for a in acts):
+            return False
+        card = best_knock(plan).split()[1]
+        return len(engine_call({"op": "declarations", "card": card})["declarations"]) > 1
 
     seed = seed_where("knock", fits)
     plan = Plan(seed)
     plan.run(lambda v: simple_choice(v, stop_at_knock=True), limit=200)
-    knocks = [a["action"] for a in plan.view["legal_actions"] if a["action"].startswith("knock ")]
-    best = min(
-        knocks,
-        key=lambda a: next(
-            o["deadwood"] for o in plan.view["discard_options"] if o["card"] == a.split()[1]
-        ),
-    )
-    return plan, best
+    return plan, best_knock(plan)
 
 
 def test_knock_through_review_to_the_hand_end(table: Table, page: Page) -> None:
@@ -245,7 +251,11 @@ def test_knock_through_review_to_the_hand_end(table: Table, page: Page) -> None:
     expected = Plan(plan.seed)
     for action in plan.actions:
         expected.play(action)
-    result = expected.play(knock)["result"]
+    choices = engine_call({"op": "declarations", "card": card})["declarations"]
+    assert choices[0]["action"] == knock
+    other = choices[-1]  # not the engine's best: the review lets the player choose it
+    result = expected.play(other["action"])["result"]
+    assert result["knocker_deadwood"] == other["deadwood"]
     table.open(f"./?speed=0&seed={plan.seed}")
     for action in plan.actions:
         page.wait_for_selector(MY_TURN, state="attached")
@@ -263,6 +273,11 @@ def test_knock_through_review_to_the_hand_end(table: Table, page: Page) -> None:
     assert len(table.hand()) == 11
     page.get_by_role("button", name="Knock", exact=True).click()
     expect(review).to_be_visible()
+    radios = review.get_by_role("radio")
+    expect(radios).to_have_count(len(choices))
+    expect(radios.first).to_be_checked()
+    radios.last.check()
+    expect(review).to_contain_text(f"with {other['deadwood']} deadwood")
     review.get_by_role("button", name="Confirm").click()
     end = page.get_by_role("dialog", name=re.compile("knocked|Undercut|gin", re.I))
     expect(end).to_be_visible()
