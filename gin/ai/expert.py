@@ -17,4 +17,4 @@ from gin.ai.planner import Planner, Style
 class Expert(Planner):
     """The strongest opponent."""
 
-    style = Style(potential=1.5, caution=6.0, take_margin=1.0, knock_at=(10,), layoffs=1.0)
+    style = Style(potential=1.5, caution=6.0, take_margin=1.0, race=5.0, layoffs=1.0)
