@@ -70,7 +70,7 @@ def is_playable(match: Match, text: str) -> bool:
 def test_decisions_ignore_hidden_cards(preset: str) -> None:
     rng = random.Random(4)
     checked = changed = 0
-    for number, match in enumerate(random_states(11, 6, preset)):
+    for number, match in enumerate(random_states(11, 4, preset)):
         if number % 5:
             continue
         seat = match.hand.to_act
@@ -85,7 +85,7 @@ def test_decisions_ignore_hidden_cards(preset: str) -> None:
             for name in reversed(NAMES):
                 assert opponent(name).decide(again) == decisions[name], name
         checked += 1
-    assert checked > 50
+    assert checked > 30
     assert changed > 2 * checked
 
 
