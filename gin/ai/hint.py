@@ -47,7 +47,10 @@ def reason(table: Table, action: Action, other: str) -> str:
     if kind == "gin":
         return f"Gin, discarding {shown}: every card you keep is in a meld."
     if kind == "knock":
-        return f"Knock, discarding {shown}: {left} deadwood is low enough to win the hand now."
+        return (
+            f"Knock, discarding {shown}: you keep {left} deadwood, and waiting gives "
+            f"{other} time to knock first."
+        )
     return f"Discard {shown}: it leaves {left} deadwood, and {_safety(table, card, other)}."
 
 
@@ -76,7 +79,9 @@ def _safety(table: Table, card: Card, other: str) -> str:
     wanted = know.took | table.opponent_known
     suit_mask = 0x1FFF << (13 * suit)
     if any(c % 13 == rank for c in thrown) and not wanted & suit_mask:
-        return f"{other} has let a {RANK_NAMES[rank].lower()} go before"
+        name = RANK_NAMES[rank].lower()
+        article = "an" if name[0] in "a8" else "a"
+        return f"{other} has let {article} {name} go before"
     if any(c // 13 == suit for c in thrown) and not wanted & suit_mask:
         return f"{other} has shown no interest in {SUIT_NAMES[suit]}"
     risk = danger(card, know.prob, know.ruled_out)
