@@ -2,9 +2,10 @@
 
 It tracks every card seen (the pile, what the opponent took, passed and threw), weighs the
 unseen cards by what that says about the other hand, takes the discard when it improves the
-hand more than a stock draw is expected to, throws cards the opponent is unlikely to meld,
-knocks early and waits for gin only when the hand is late and close, and declares the melds
-that leave the fewest expected layoffs.
+hand more than a stock draw is expected to, throws cards the opponent is unlikely to meld, and
+declares the melds that leave the fewest expected layoffs. It knocks at once only in its first
+two turns (when the other hand is still full of deadwood) or once the stock runs low; otherwise
+it waits with 5 to 10 deadwood, since a quick knocker then often runs into an undercut.
 """
 
 from __future__ import annotations
@@ -17,4 +18,13 @@ from gin.ai.planner import Planner, Style
 class Expert(Planner):
     """The strongest opponent."""
 
-    style = Style(potential=1.5, caution=6.0, take_margin=1.0, race=5.0, layoffs=1.0)
+    style = Style(
+        potential=1.5,
+        caution=6.0,
+        take_margin=1.0,
+        race=5.0,
+        knock_at=(10, 10, 4),
+        knock_late=10,
+        late_stock=8,
+        layoffs=1.0,
+    )

@@ -16,4 +16,4 @@ from gin.ai.planner import Planner, Style
 class GinHunter(Planner):
     """Patient and greedy."""
 
-    style = Style(potential=1.5, caution=3.0, knock_at=(3,), knock_late=10, late_stock=8)
+    style = Style(potential=1.5, caution=3.0, knock_at=(2,), knock_late=10, late_stock=8)
