@@ -5,7 +5,7 @@ unseen cards by what that says about the other hand, takes the discard when it i
 hand more than a stock draw is expected to, throws cards the opponent is unlikely to meld, and
 declares the melds that leave the fewest expected layoffs. It knocks at once only in its first
 two turns (when the other hand is still full of deadwood) or once the stock runs low; otherwise
-it waits with 5 to 10 deadwood, since a quick knocker then often runs into an undercut.
+it waits with 3 to 10 deadwood, since a quick knocker then often runs into an undercut.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ class Expert(Planner):
         caution=6.0,
         take_margin=1.0,
         race=5.0,
-        knock_at=(10, 10, 4),
+        knock_at=(10, 10, 2),
         knock_late=10,
         late_stock=8,
         layoffs=1.0,
