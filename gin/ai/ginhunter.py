@@ -1,8 +1,8 @@
 """The gin hunter: builds towards gin and will not settle for a small knock.
 
-It plans with the expert's eye for what the next cards may bring and takes useful discards,
-but pays no attention to what the other player collects, and it only knocks with very little
-deadwood until the stock runs low, chasing the gin bonus.
+It weighs what the next cards may bring like the expert, but takes the upcard only when it
+makes a meld, pays no attention to what the other player collects, and knocks only with very
+little deadwood until the stock runs low, chasing the gin bonus.
 """
 
 from __future__ import annotations
@@ -17,4 +17,4 @@ from gin.ai.planner import Planner, Style
 class GinHunter(Planner):
     """Patient and greedy."""
 
-    style = Style(potential=1.5, knock_at=(2,), knock_late=10, late_stock=8)
+    style = Style(potential=1.5, melds_only=True, knock_at=(2,), knock_late=10, late_stock=8)
