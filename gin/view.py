@@ -120,8 +120,10 @@ def _history(events: Sequence[Event], upcard: Card, who: list[str]) -> list[dict
     for seat, action in events:
         name = who[seat]
         kind = action.kind
+        card: Card | None = None  # the face-up card the action moved or declined, if any
         if kind == "pass":
-            words = f"{name} passed on the upcard {pretty_card(pile[-1])}"
+            card = pile[-1]
+            words = f"{name} passed on the upcard {pretty_card(card)}"
         elif kind == "take":
             card = pile.pop()
             words = (
@@ -132,9 +134,10 @@ def _history(events: Sequence[Event], upcard: Card, who: list[str]) -> list[dict
         elif kind == "draw":
             words = f"{name} drew from the stock"
         elif kind == "discard":
-            assert action.card is not None
-            pile.append(action.card)
-            words = f"{name} discarded {pretty_card(action.card)}"
+            card = action.card
+            assert card is not None
+            pile.append(card)
+            words = f"{name} discarded {pretty_card(card)}"
         elif kind == "knock":
             words = f"{name} knocked, discarding {_pretty(action.card)} face down"
         elif kind == "gin":
@@ -142,7 +145,14 @@ def _history(events: Sequence[Event], upcard: Card, who: list[str]) -> list[dict
         else:
             words = f"{name} went big gin"
         opening = opening and kind == "pass"
-        lines.append({"seat": seat, "action": action.text(), "text": words})
+        lines.append(
+            {
+                "seat": seat,
+                "action": action.text(),
+                "card": None if card is None else format_card(card),
+                "text": words,
+            }
+        )
     return lines
 
 

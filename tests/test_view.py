@@ -80,6 +80,7 @@ def test_eleven_cards_show_discard_options_and_the_drawn_card() -> None:
     assert theirs["history"][-1] == {
         "seat": seat,
         "action": "draw",
+        "card": None,
         "text": "Opponent drew from the stock",
     }
     labels = [a["label"] for a in mine["legal_actions"]]
@@ -169,3 +170,17 @@ def test_views_are_cheap() -> None:
     for _ in range(200):
         view(match, 0)
     assert (time.perf_counter() - start) / 200 < 0.01
+
+
+def test_history_names_the_face_up_card_of_each_pass_take_and_discard() -> None:
+    match = new_match(Rules(), "history-cards")
+    upcard = format_card(match.hand.discards[-1])
+    match = apply(match, Action("pass"))
+    match = apply(match, Action("take"))  # the dealer takes the upcard the other passed
+    entries = view(match, 0)["history"]
+    assert [(e["action"], e["card"]) for e in entries] == [("pass", upcard), ("take", upcard)]
+    held = from_mask(match.hand.hands[match.hand.dealer])
+    thrown = next(c for c in held if format_card(c) != upcard)
+    match = apply(match, Action("discard", thrown))
+    last = view(match, 1 - match.hand.dealer)["history"][-1]
+    assert (last["action"], last["card"]) == (f"discard {format_card(thrown)}", format_card(thrown))
