@@ -371,8 +371,8 @@ def test_display_options_focus_and_the_hand_read_out(page: Page, table: Table) -
     table.open(f"./?{FAST}&seed=access-1")
     page.wait_for_selector(MY_TURN, state="attached")
     hand = table.hand()
-    # The hand read out in its groups, with the deadwood.
-    page.keyboard.press("h")
+    # The hand read out in its groups, with the deadwood, on R ("read my hand").
+    page.keyboard.press("r")
     said = page.locator("#announcer p").last
     view = page.evaluate("window.__gin.ui.view")
     expect(said).to_contain_text(f"Your hand, {len(hand)} cards.")

@@ -5,7 +5,7 @@ const DRAG_THRESHOLD = 6;
 
 /**
  * Wire the page's input to `ctl`, an object with:
- * draw(), take(), pass(), next(), discardSelected(), knock(), gin(), clear(), keys(), pile(),
+ * draw(), take(), pass(), next(), discardSelected(), knock(), gin(), hint(), clear(), keys(), pile(),
  * cardClick(code), cardKey(code), move(code, delta | "home" | "end"), dropOnDiscard(code),
  * reorder(code, targetCode, after), newMatch(), settings(), anyDialogOpen().
  */
@@ -19,6 +19,7 @@ export function wireInput(ctl) {
   $("act-knock").addEventListener("click", () => ctl.knock());
   $("act-gin").addEventListener("click", () => ctl.gin());
   $("act-next").addEventListener("click", () => ctl.next());
+  $("act-hint").addEventListener("click", () => ctl.hint());
   $("btn-new").addEventListener("click", () => ctl.newMatch());
   $("btn-settings").addEventListener("click", () => ctl.settings());
   $("btn-keys").addEventListener("click", () => ctl.keys());
@@ -66,6 +67,7 @@ export function wireInput(ctl) {
       k: () => ctl.knock(),
       g: () => ctl.gin(),
       n: () => ctl.next(),
+      h: () => ctl.hint(),
       v: () => ctl.pile(),
       "?": () => ctl.keys(),
       Escape: () => ctl.clear(),

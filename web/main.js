@@ -19,7 +19,7 @@ import { seedFromLink, wireDaily } from "./daily.js";
 import { wireReadout } from "./readout.js";
 import { wireReplay } from "./replay.js";
 import { renderSteps } from "./scoring.js";
-import { rulesRequest, showRules, wireSettings } from "./settings.js";
+import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
 
 performance.mark("gin:main-start");
@@ -41,6 +41,8 @@ const ui = {
   ready: false,
   botTimer: null,
   seed: null,
+  opponent: null, // who plays the match on the table (its save names it)
+  hint: null, // the engine's hint for one view: {view, action, card, reason}
 };
 
 
@@ -76,16 +78,22 @@ async function request(req) {
   render();
   const reply = await engine.call(req);
   ui.busy = false;
-  if (reply.ok && reply.save !== undefined) {
-    writeSave(reply.save);
-    if (reply.save && reply.save.seed) ui.seed = reply.save.seed;
-  }
+  if (reply.ok && reply.save !== undefined) keepSave(reply.save);
   if (reply.ok && reply.view) {
     setView(reply.view);
   } else {
     render();
   }
   return reply;
+}
+
+function keepSave(save) {
+  writeSave(save);
+  if (save && save.seed) ui.seed = save.seed;
+  if (save && save.opponent && save.opponent !== ui.opponent) {
+    ui.opponent = save.opponent;
+    showOpponent(save.opponent);
+  }
 }
 
 function setView(view) {
@@ -230,7 +238,9 @@ async function newMatch(seed) {
   $("log").replaceChildren();
   ui.view = null;
   beginMatch();
-  const reply = await request({ op: "new", seed: ui.seed, ...rulesRequest(ui.seed, ui.settings), names: NAMES });
+  const reply = await request({
+    op: "new", seed: ui.seed, ...rulesRequest(ui.seed, ui.settings), ...opponentRequest(ui.settings), names: NAMES,
+  });
   if (!reply.ok) {
     message(`Could not start a match: ${reply.error}`);
     return;
@@ -255,8 +265,8 @@ async function restore(saved) {
   const reply = await engine.call({ op: "load", save: saved.doc, names: NAMES });
   if (!reply.ok) return damaged(reply.error);
   ui.busy = false;
-  if (reply.save !== undefined) writeSave(reply.save);
-  ui.seed = reply.save && reply.save.seed ? reply.save.seed : null;
+  ui.seed = null;
+  if (reply.save !== undefined) keepSave(reply.save);
   setView(reply.view);
   return null;
 }
@@ -371,6 +381,20 @@ const ctl = {
     if (sel && legal(`gin ${sel}`)) return void act(`gin ${sel}`);
     const gins = ui.view.legal_actions.filter((a) => a.action.startsWith("gin "));
     if (gins.length === 1) act(gins[0].action);
+  },
+  async hint() {
+    const v = ui.view;
+    if (!v || ui.busy || v.to_act !== v.seat || !v.legal_actions.length) return;
+    const reply = await engine.call({ op: "hint" });
+    if (ui.view !== v) return; // the table moved on meanwhile
+    if (!reply.ok) {
+      message(reply.error);
+      return;
+    }
+    const card = reply.hint.action.match(/^(?:discard|knock|gin) (\S+)/);
+    ui.hint = { view: v, action: reply.hint.action, card: card ? card[1] : null, reason: reply.hint.reason };
+    render();
+    announce(`Hint: ${reply.hint.reason}`);
   },
   clear() {
     if (ui.selected) {

@@ -1,4 +1,4 @@
-// The hand read out for a screen reader, on the H key: each meld group, then the deadwood and
+// The hand read out for a screen reader, on the R key ("read my hand"): each meld group, then the deadwood and
 // its count, in the groups the table shows. Moves are announced by main.js as they happen.
 import { cardName, handGroups } from "./render.js";
 
@@ -13,10 +13,10 @@ export function handWords(view, order) {
   return `Your hand, ${view.hand.length} cards. ${parts.join(" ")}`;
 }
 
-/** Wire the H key; `ui` holds the view and the order on screen, `announce(text)` speaks. */
+/** Wire the R key; `ui` holds the view and the order on screen, `announce(text)` speaks. */
 export function wireReadout({ ui, announce }) {
   document.addEventListener("keydown", (event) => {
-    if (event.key.toLowerCase() !== "h" || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key.toLowerCase() !== "r" || event.altKey || event.ctrlKey || event.metaKey) return;
     if (document.querySelector("dialog[open]") || !ui.view) return;
     const tag = event.target && event.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;

@@ -217,6 +217,7 @@ export function renderTable(view, ui) {
       btn.setAttribute("aria-pressed", ui.selected === code ? "true" : "false");
       btn.classList.toggle("fresh", code === view.drawn || code === ui.justAdded);
       btn.classList.toggle("taken", code === view.taken);
+      btn.classList.toggle("hinted", !!ui.hint && ui.hint.view === view && ui.hint.card === code);
       btn.disabled = false;
       row.append(btn);
     }
@@ -246,6 +247,7 @@ export function renderTable(view, ui) {
   $("act-knock").disabled = ui.busy || !knockFor;
   $("act-gin").disabled = ui.busy || !(ginFor || legal.has("big gin") || (!sel && anyGin && ginCount(view) === 1));
   $("act-next").disabled = ui.busy || !legal.has("next");
+  $("act-hint").disabled = ui.busy || view.to_act !== view.seat || !view.legal_actions.length;
 
   // The prompt.
   $("prompt").replaceChildren(document.createTextNode(promptText(view, ui, legal)));
@@ -262,6 +264,7 @@ function promptText(view, ui, legal) {
   if (view.to_act !== view.seat) {
     return ui.busy ? `${opp} is thinking…` : `${opp}'s turn…`;
   }
+  if (ui.hint && ui.hint.view === view) return `Hint: ${ui.hint.reason}`;
   if (view.phase === "opening") {
     const top = view.discard_pile[view.discard_pile.length - 1];
     if (legal.has("pass")) return `Take the upcard ${pretty(top)} (T) or pass (P)?`;

@@ -1,6 +1,7 @@
-// The rules options (every option of gin.rules.Rules, and the presets the engine names) and the
-// display options (four-colour deck, large cards, high contrast, reduced motion). Both live in
-// the settings object that storage.js keeps; the engine alone decides whether rules are valid.
+// The opponent (every one the engine names, with its one-line description), the rules options
+// (every option of gin.rules.Rules, and the presets the engine names) and the display options
+// (four-colour deck, large cards, high contrast, reduced motion). All live in the settings object
+// that storage.js keeps; the engine alone decides whether rules are valid.
 import { dailyDate } from "./daily.js";
 import { $ } from "./render.js";
 import { writeSettings } from "./storage.js";
@@ -25,7 +26,12 @@ const PRESET_NAMES = { standard: "Standard", research: "Research", classic: "Cla
 // Display option -> the class it sets on <html> (options.css draws them).
 const DISPLAY = { fourColour: "deck-four", largeCards: "cards-large", highContrast: "contrast-high", reduceMotion: "motion-reduced" };
 
+// The strongest opponent plays a new player; saves made before the ladder name "simple".
+export const DEFAULT_OPPONENT = "expert";
+const OPPONENT_ALIASES = { simple: "baseline" };
+
 let presets = null; // name -> rules, from the engine
+let opponents = []; // [{name, description}], from the engine
 
 const same = (a, b) => Object.keys(a).every((k) => a[k] === b[k]) && Object.keys(b).every((k) => a[k] === b[k]);
 
@@ -39,6 +45,36 @@ function presetOf(rules) {
 export function rulesRequest(seed, settings) {
   if (dailyDate(seed) || !settings.rules) return { preset: "standard" };
   return { rules: settings.rules };
+}
+
+/** The opponent part of a "new" request. */
+export function opponentRequest(settings) {
+  return { opponent: settings.opponent || DEFAULT_OPPONENT };
+}
+
+/** Who plays the match on the table (a save's opponent), next to its name. */
+export function showOpponent(name) {
+  const key = OPPONENT_ALIASES[name] || name;
+  const entry = opponents.find((o) => o.name === key);
+  $("opp-who").textContent = key ? `${key}${entry ? `: ${entry.description}` : ""}` : "";
+}
+
+function buildOpponents() {
+  const list = $("opponent-list");
+  list.replaceChildren(...opponents.map((o) => {
+    const label = document.createElement("label");
+    label.className = "check";
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "opponent";
+    input.value = o.name;
+    const text = document.createElement("span");
+    const name = document.createElement("b");
+    name.textContent = o.name;
+    text.append(name, ` — ${o.description}`);
+    label.append(input, text);
+    return label;
+  }));
 }
 
 /** The active rules on the table, in a few words. */
@@ -128,7 +164,22 @@ export function wireSettings({ ui, call, newMatch }) {
     $("rules-note").textContent = playing && chosen && !same(chosen, ui.view.rules)
       ? "The match on the table keeps its rules; these apply from the next match."
       : "";
+    const current = OPPONENT_ALIASES[ui.opponent] || ui.opponent;
+    $("opponent-note").textContent = playing && current && opponentRequest(ui.settings).opponent !== current
+      ? `The match on the table goes on against ${current}; this opponent plays from the next match.`
+      : "";
   };
+  const fillOpponent = () => {
+    const chosen = opponentRequest(ui.settings).opponent;
+    for (const input of $("opponent-list").querySelectorAll("input")) input.checked = input.value === chosen;
+  };
+  const listed = call({ op: "opponents" }).then((reply) => {
+    if (!reply.ok) return;
+    opponents = reply.opponents;
+    buildOpponents();
+    fillOpponent();
+    if (ui.opponent) showOpponent(ui.opponent);
+  });
   const ready = call({ op: "presets" }).then((reply) => {
     if (!reply.ok) return;
     presets = reply.presets;
@@ -140,6 +191,10 @@ export function wireSettings({ ui, call, newMatch }) {
       if (presets) fillRules(ui.settings.rules || presets.standard);
       note();
     });
+    listed.then(() => {
+      fillOpponent();
+      note();
+    });
     const display = ui.settings.display || {};
     for (const option of Object.keys(DISPLAY)) $("settings-form").querySelector(`input[name=${option}]`).checked = !!display[option];
   });
@@ -148,6 +203,8 @@ export function wireSettings({ ui, call, newMatch }) {
     if (target.name in DISPLAY) {
       ui.settings = { ...ui.settings, display: { ...ui.settings.display, [target.name]: target.checked } };
       applyDisplay(ui.settings);
+    } else if (target.name === "opponent") {
+      ui.settings = { ...ui.settings, opponent: target.value };
     } else if (target.id === "rules-preset" && presets && presets[target.value]) {
       fillRules(presets[target.value]);
       ui.settings = { ...ui.settings, rules: presets[target.value] };

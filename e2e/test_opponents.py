@@ -1,0 +1,95 @@
+"""Opponents and hints in Chromium: the opponent chosen in the settings plays the next match
+(its save names it, a reload keeps it); the Hint button and the H key suggest a legal action
+with a reason; R reads the hand."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from gintable import MY_TURN, Table, engine_call
+from playwright.sync_api import Page, expect
+
+SAVE_KEY = "gin-rummy:save:v1"
+SETTINGS_KEY = "gin-rummy:settings:v1"
+FAST = "speed=0&sw=0"
+
+
+def saved_opponent(page: Page) -> str:
+    return str(json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["opponent"])
+
+
+def test_the_opponent_chosen_plays_the_next_match(page: Page, table: Table) -> None:
+    table.open(f"./?{FAST}&seed=opp-1")
+    assert saved_opponent(page) == "expert"  # a new player meets the strongest
+    expect(page.locator("#opp-who")).to_contain_text("expert: Counts cards")
+
+    page.get_by_role("button", name="Settings").click()
+    settings = page.get_by_role("dialog", name="Settings")
+    listed = engine_call({"op": "opponents"})["opponents"]
+    radios = settings.get_by_role("radio", name=re.compile(" — "))
+    expect(radios).to_have_count(len(listed))
+    for entry in listed:  # every opponent, with its one-line description
+        expect(settings.get_by_label(f"{entry['name']} — {entry['description']}")).to_be_visible()
+    expect(settings.get_by_role("radio", name=re.compile("^expert — "))).to_be_checked()
+    settings.get_by_role("radio", name=re.compile("^beginner — ")).check()
+    expect(settings.locator("#opponent-note")).to_contain_text("goes on against expert")
+    settings.get_by_role("button", name="Done").click()
+    assert saved_opponent(page) == "expert"  # the match on the table keeps its opponent
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')"))
+    assert stored["opponent"] == "beginner"
+
+    page.get_by_role("button", name="New match").click()
+    confirm = page.get_by_role("dialog", name="New match?")
+    confirm.get_by_role("button", name="Start a new match").click()
+    page.wait_for_function(
+        f"() => JSON.parse(localStorage.getItem('{SAVE_KEY}') || '{{}}').opponent === 'beginner'"
+    )
+    table.idle()
+    expect(page.locator("#opp-who")).to_contain_text("beginner: Draws from the stock")
+    # A reload resumes the match against the same opponent.
+    seed = page.evaluate("window.__gin.ui.seed")
+    page.reload()
+    table.idle(60_000)
+    assert page.evaluate("window.__gin.ui.seed") == seed
+    assert saved_opponent(page) == "beginner"
+    expect(page.locator("#opp-who")).to_contain_text("beginner")
+
+
+def _legal(page: Page) -> list[str]:
+    return [a["action"] for a in page.evaluate("window.__gin.ui.view.legal_actions")]
+
+
+def test_the_hint_button_and_the_h_key_suggest_a_legal_action(page: Page, table: Table) -> None:
+    table.open(f"./?{FAST}&seed=hint-1")
+    page.wait_for_selector(MY_TURN, state="attached")
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    expect(hint).to_have_attribute("aria-keyshortcuts", "H")
+    for ask in (hint.click, lambda: page.keyboard.press("h")):
+        page.wait_for_selector(MY_TURN, state="attached")
+        ask()
+        expect(page.locator("#prompt")).to_contain_text("Hint: ")
+        shown = page.evaluate("window.__gin.ui.hint")
+        assert shown["action"] in _legal(page)
+        assert shown["reason"].endswith(".") and len(shown["reason"]) > 10
+        expect(page.locator("#prompt")).to_have_text(f"Hint: {shown['reason']}")
+        said = page.locator("#announcer p").last
+        expect(said).to_have_text(f"Hint: {shown['reason']}")
+        if shown["card"]:
+            expect(table.card(shown["card"])).to_have_class(re.compile("hinted"))
+        # Playing the hinted action stays the player's job; the next turn gets a fresh prompt.
+        action = next((a for a in _legal(page) if a in ("pass", "draw")), None)
+        if action:
+            table.play_by_keys(action)
+            expect(page.locator("#prompt")).not_to_contain_text("Hint: ")
+
+
+def test_r_reads_the_hand_and_h_does_not(page: Page, table: Table) -> None:
+    table.open(f"./?{FAST}&seed=read-1")
+    page.wait_for_selector(MY_TURN, state="attached")
+    said = page.locator("#announcer p")
+    page.keyboard.press("r")
+    expect(said.last).to_contain_text(f"Your hand, {len(table.hand())} cards.")
+    page.keyboard.press("h")
+    expect(said.last).to_contain_text("Hint: ")
+    expect(said.filter(has_text="Your hand,")).to_have_count(1)
