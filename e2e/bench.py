@@ -5,7 +5,9 @@ in the same run: time from navigation to the first paint, to Python ready, and (
 first playable state, on a cold load (new browser context: empty HTTP cache, no service worker)
 and on a warm load (a reload answered by the service worker). Bytes are counted by the server.
 It also samples the page's main thread while the computer and the autoplay hook play, to show
-that the engine's work (in the worker) never blocks input.
+that the engine's work (in the worker) never blocks input, and times the computer's decisions
+(the `bot` op, inside the worker) over a seeded match the page plays against the default
+opponent (the expert).
 """
 
 from __future__ import annotations
@@ -203,6 +205,25 @@ def responsiveness(pw: Any, url: str) -> dict[str, float]:
     return result
 
 
+def decision_times(pw: Any, url: str) -> dict[str, Any]:
+    """The worker's milliseconds per `bot` request over one seeded self-playing match."""
+    ctx = profile(pw, url)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto("./?seed=bench-bot&speed=0&autoplay=1&sw=0")
+    wait_attr(page, 'html[data-ready="1"]')
+    wait_attr(page, 'html[data-phase="match_over"]', timeout=600_000)
+    times: list[float] = sorted(page.evaluate("window.__gin.engine.times.bot || []"))
+    opponent = page.evaluate("JSON.parse(localStorage.getItem('gin-rummy:save:v1')).opponent")
+    close(ctx)
+    return {
+        "opponent": opponent,
+        "n": len(times),
+        "mean": statistics.fmean(times) if times else float("nan"),
+        "p95": times[int(len(times) * 0.95)] if times else float("nan"),
+        "max": times[-1] if times else float("nan"),
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
@@ -215,6 +236,7 @@ def main() -> int:
             runs.append(one_run(pw, url))
             print(f"run {i + 1}/{args.runs} done", flush=True)
         resp = responsiveness(pw, url)
+        bot = decision_times(pw, url)
     server.shutdown()
 
     def med(key: str) -> float:
@@ -250,6 +272,10 @@ def main() -> int:
         f"main thread while the match plays itself (4 s, reached hand {resp['hand']:.0f}): "
         f"longest gap between 10 ms timer ticks {resp['max_gap']:.0f} ms, "
         f"99th percentile {resp['p99_gap']:.0f} ms"
+    )
+    print(
+        f"computer's decisions in Pyodide ({bot['opponent']}, {bot['n']} over a seeded match): "
+        f"mean {bot['mean']:.1f} ms, 95th percentile {bot['p95']:.1f} ms, max {bot['max']:.0f} ms"
     )
     return 0
 

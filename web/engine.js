@@ -10,6 +10,7 @@ export class Engine {
     this.nextId = 1;
     this.listener = null;
     this.early = []; // status messages that came before anyone listened
+    this.times = {}; // op -> the worker's milliseconds per request (the last 5000), for e2e/bench.py
     this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => {
       const msg = event.data;
@@ -18,7 +19,11 @@ export class Engine {
       } else if (msg.type === "reply") {
         const done = this.pending.get(msg.id);
         this.pending.delete(msg.id);
-        if (done) done(JSON.parse(msg.reply));
+        if (!done) return;
+        const times = (this.times[done.op] ||= []);
+        times.push(msg.ms);
+        if (times.length > 5000) times.shift();
+        done.resolve(JSON.parse(msg.reply));
       }
     };
     this.worker.onerror = (event) => {
@@ -41,7 +46,7 @@ export class Engine {
   call(request) {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
+      this.pending.set(id, { resolve, op: request.op });
       this.worker.postMessage({ id, request: JSON.stringify(request) });
     });
   }

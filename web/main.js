@@ -593,4 +593,4 @@ wireInput(ctl);
 wirePlayer();
 wireDialogs();
 requestAnimationFrame(() => performance.mark("gin:shell-painted"));
-window.__gin = { ui, prettyText }; // for the browser tests and the curious
+window.__gin = { ui, prettyText, engine }; // for the browser tests and the curious

@@ -52,11 +52,14 @@ export function opponentRequest(settings) {
   return { opponent: settings.opponent || DEFAULT_OPPONENT };
 }
 
-/** Who plays the match on the table (a save's opponent), next to its name. */
+/** Who plays the match on the table (a save's opponent), under its seat's name. */
 export function showOpponent(name) {
   const key = OPPONENT_ALIASES[name] || name;
   const entry = opponents.find((o) => o.name === key);
-  $("opp-who").textContent = key ? `${key}${entry ? `: ${entry.description}` : ""}` : "";
+  const desc = document.createElement("span");
+  desc.className = "desc"; // dropped on a phone held sideways (screens.css)
+  desc.textContent = entry ? `: ${entry.description}` : "";
+  $("opp-who").replaceChildren(key || "", desc);
 }
 
 function buildOpponents() {

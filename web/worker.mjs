@@ -55,6 +55,7 @@ self.onmessage = async (event) => {
   const { id, request } = event.data;
   await ready;
   let reply;
+  const start = performance.now();
   if (!handle) {
     reply = JSON.stringify({ ok: false, error: "The engine is not available." });
   } else {
@@ -64,5 +65,5 @@ self.onmessage = async (event) => {
       reply = JSON.stringify({ ok: false, error: `Engine error: ${lastLine(err)}` });
     }
   }
-  post({ type: "reply", id, reply });
+  post({ type: "reply", id, reply, ms: performance.now() - start });
 };
