@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call
+from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call, seed_where
 from layout import layout_problems
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -104,7 +104,15 @@ def open_stats(page: Page) -> dict[str, str]:
 
 
 def test_statistics_after_a_seeded_match(context: BrowserContext, page: Page) -> None:
-    seed, rules = "stats-16", {"target": 40}
+    rules = {"target": 40}
+
+    def shows_a_won_match_with_an_undercut(seed: str) -> bool:
+        played = mirror(seed, rules)
+        return played["view"]["final"]["winner"] == 0 and any(
+            r["kind"] == "undercut" for r in played["results"]
+        )
+
+    seed = seed_where("stats", shows_a_won_match_with_an_undercut, tries=80)
     store_before_load(context, {SETTINGS_KEY: {"speed": "instant", "rules": rules}})
     page.goto(f"./?{FAST}&autoplay=1&seed={seed}")
     end = page.get_by_role("dialog", name=re.compile("won the match"))

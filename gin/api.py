@@ -42,6 +42,7 @@ from gin.view import view
 
 HUMAN, COMPUTER = 0, 1
 DEFAULT_NAMES = ("You", "Computer")
+DEFAULT_OPPONENT = "expert"  # the page's default too: the strongest of the ladder
 OPPONENTS: dict[str, str] = {e.name: e.description for e in ai.entries()}
 
 
@@ -51,7 +52,7 @@ class Session:
 
     match: Match
     names: tuple[str, str] = DEFAULT_NAMES
-    opponent: str = "simple"
+    opponent: str = DEFAULT_OPPONENT
 
 
 _session: Session | None = None
@@ -116,7 +117,7 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
     rules = Rules.from_dict(request["rules"]) if "rules" in request else Rules()
     if "preset" in request:
         rules = preset(str(request["preset"]))
-    opponent = request.get("opponent", "simple")
+    opponent = request.get("opponent", DEFAULT_OPPONENT)
     _check_opponent(opponent)
     names = check_names(request.get("names")) or DEFAULT_NAMES
     return _start(Session(new_match(rules, seed), names, opponent))
@@ -125,7 +126,7 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
 def _load(request: dict[str, Any]) -> dict[str, Any]:
     doc = request.get("save")
     saved: Saved = loads(doc) if isinstance(doc, str) else load(doc)
-    opponent = saved.opponent or "simple"
+    opponent = saved.opponent or DEFAULT_OPPONENT
     _check_opponent(opponent)
     return _start(Session(saved.match, saved.names or DEFAULT_NAMES, opponent))
 

@@ -238,8 +238,9 @@ def _legal_discard(hand: Hand) -> list[Action]:
 
 def knock_choices(hand: Hand, card: Card) -> list[Action]:
     """Every knock the player to act may make discarding ``card``: one for each legal
-    declaration of the cards left within the hand's knock limit, best first. Declarations
-    with no deadwood are gin and are offered as ``gin`` instead.
+    declaration of the cards left within the hand's knock limit, the engine's best (the one
+    ``knock 7H`` means) first, then by deadwood. Declarations with no deadwood are gin and are
+    offered as ``gin`` instead.
 
     >>> from gin.cards import parse_card
     >>> deck = arranged_deck("3H 4H 5H 6H 7C 7D 7S 2C 2D AS", "AC 4C 5C 6C 8D 9D TD JS QS KS",
@@ -255,11 +256,11 @@ def knock_choices(hand: Hand, card: Card) -> list[Action]:
     if not hand.hands[seat] >> card & 1 or card == hand.taken:
         raise IllegalAction(f"You cannot knock discarding {pretty_card(card)} now.")
     left = hand.hands[seat] & ~(1 << card)
-    return [
-        Action("knock", card, melds)
-        for melds in declarations(left, hand.knock_limit)
-        if left & ~sum(melds)
-    ]
+    best = best_melds(left)
+    choices = [m for m in declarations(left, hand.knock_limit) if left & ~sum(m)]
+    # The engine's own best declaration (the one `knock 7H` means) leads; ties follow it.
+    choices.sort(key=lambda melds: melds != best)
+    return [Action("knock", card, melds) for melds in choices]
 
 
 # ----------------------------------------------------------------------------- apply
