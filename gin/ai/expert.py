@@ -4,8 +4,9 @@ It tracks every card seen (the pile, what the opponent took, passed and threw), 
 unseen cards by what that says about the other hand, takes the discard when it improves the
 hand more than a stock draw is expected to, throws cards the opponent is unlikely to meld, and
 declares the melds that leave the fewest expected layoffs. It knocks at once only in its first
-two turns (when the other hand is still full of deadwood) or once the stock runs low; otherwise
-it waits with 3 to 10 deadwood, since a quick knocker then often runs into an undercut.
+two turns (when the other hand is still full of deadwood) or once the stock runs low; in between
+it ends a hand only with gin, since a knocker then often runs into an undercut and gin pays a
+bonus.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ class Expert(Planner):
         caution=6.0,
         take_margin=1.0,
         race=5.0,
-        knock_at=(10, 10, 2),
+        knock_at=(10, 10, 0),
         knock_late=10,
         late_stock=8,
         layoffs=1.0,
