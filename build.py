@@ -106,8 +106,10 @@ def ensure_apt(package: str, probe: str) -> None:
     if not is_root():
         sys.exit(f"{probe} is missing: install the Debian package {package!r} (needs root)")
     run(["apt-get", "update"])
-    run(["apt-get", "install", "-y", "--no-install-recommends", package],
-        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    run(
+        ["apt-get", "install", "-y", "--no-install-recommends", package],
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+    )
 
 
 # --------------------------------------------------------------------------- build
@@ -117,8 +119,10 @@ def npm_ci() -> None:
     """Install the pinned Pyodide from package-lock.json when missing or out of date."""
     marker = ROOT / "node_modules" / ".package-lock.json"
     lock = ROOT / "package-lock.json"
-    if (PYODIDE_PKG / "pyodide.mjs").exists() and marker.exists() and (
-        marker.stat().st_mtime >= lock.stat().st_mtime
+    if (
+        (PYODIDE_PKG / "pyodide.mjs").exists()
+        and marker.exists()
+        and (marker.stat().st_mtime >= lock.stat().st_mtime)
     ):
         return
     ensure_apt("npm", "npm")
@@ -143,9 +147,22 @@ def micropip_wheel() -> Path:
     target = CACHE / "wheels" / name
     if not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
-        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-             "--only-binary=:all:", "--python-version", py_version,
-             f"micropip=={version}", "-d", target.parent])
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                py_version,
+                f"micropip=={version}",
+                "-d",
+                target.parent,
+            ]
+        )
         if not target.exists():
             sys.exit(f"pip did not produce {name} in {target.parent}")
     return target
@@ -177,8 +194,7 @@ def build_gin_wheel(out_dir: Path) -> Path:
         f"Requires-Python: {meta.get('requires-python', '>=3.11')}\n"
     )
     wheel_txt = (
-        "Wheel-Version: 1.0\nGenerator: gin-build.py\nRoot-Is-Purelib: true\n"
-        "Tag: py3-none-any\n"
+        "Wheel-Version: 1.0\nGenerator: gin-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     )
     entries: list[tuple[str, bytes]] = []
     for path in gin_sources():
@@ -257,8 +273,7 @@ def build() -> None:
     }
     # Content hash of everything shipped: it names the service worker's cache.
     precache = [
-        p for p in files_under(tmp)
-        if not p.relative_to(tmp).as_posix().startswith("bench/")
+        p for p in files_under(tmp) if not p.relative_to(tmp).as_posix().startswith("bench/")
     ]
     h = hashlib.sha256()
     for p in precache:
@@ -281,8 +296,10 @@ def build() -> None:
     tmp.rename(DIST)
     STAMP.write_text(inputs_digest() + "\n")
     total = sum(p.stat().st_size for p in files_under(DIST))
-    print(f"dist/ ready: build {digest}, {len(urls)} precached files, "
-          f"{total / 1e6:.1f} MB, {time.monotonic() - t0:.1f} s")
+    print(
+        f"dist/ ready: build {digest}, {len(urls)} precached files, "
+        f"{total / 1e6:.1f} MB, {time.monotonic() - t0:.1f} s"
+    )
 
 
 # --------------------------------------------------------------------------- serve
@@ -356,11 +373,15 @@ def ensure_chromium() -> str:
         sys.exit(f"GIN_CHROMIUM={path} does not exist")
     stage("setup: Debian chromium")
     if not is_root():
-        sys.exit("chromium is missing: run `apt-get install chromium` as root, "
-                 "or set GIN_CHROMIUM to a Chromium binary")
+        sys.exit(
+            "chromium is missing: run `apt-get install chromium` as root, "
+            "or set GIN_CHROMIUM to a Chromium binary"
+        )
     run(["apt-get", "update"])
-    run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"],
-        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    run(
+        ["apt-get", "install", "-y", "--no-install-recommends", "chromium"],
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+    )
     if not Path(path).exists():
         sys.exit(f"apt-get installed chromium but {path} is missing")
     return path
@@ -390,10 +411,14 @@ def test(args: argparse.Namespace) -> int:
         else:
             print(f"-- ok: {title} ({took:.1f} s)", flush=True)
 
-    step("lint: ruff", [py, "-m", "ruff", "check", *existing(["gin", "tests", "e2e", "build.py"])])
+    sources = existing(["gin", "tests", "e2e", "build.py"])
+    step("lint: ruff", [py, "-m", "ruff", "check", *sources])
+    step("format: ruff format --check", [py, "-m", "ruff", "format", "--check", *sources])
     step("types: mypy --strict gin", [py, "-m", "mypy", "--strict", "gin"])
-    step("unit: pytest tests (and doctests in gin)",
-         [py, "-m", "pytest", "-q", *existing(["tests", "gin"])])
+    step(
+        "unit: pytest tests (and doctests in gin)",
+        [py, "-m", "pytest", "-q", *existing(["tests", "gin"])],
+    )
     if args.unit_only:
         pass
     else:
@@ -426,8 +451,9 @@ def bench(args: argparse.Namespace) -> int:
     chromium = ensure_chromium()
     env = {**os.environ, "GIN_CHROMIUM": chromium}
     stage("bench: boot in headless Chromium")
-    code = subprocess.run([str(py), str(ROOT / "e2e" / "bench.py"), "--runs", str(args.runs)],
-                          cwd=ROOT, env=env).returncode
+    code = subprocess.run(
+        [str(py), str(ROOT / "e2e" / "bench.py"), "--runs", str(args.runs)], cwd=ROOT, env=env
+    ).returncode
     if (ROOT / "gin" / "__main__.py").exists() and not args.browser_only:
         stage("bench: engine (python -m gin bench)")
         engine = subprocess.run([str(py), "-m", "gin", "bench"], cwd=ROOT, env=env).returncode

@@ -154,9 +154,17 @@ def a_store() -> dict[str, Any]:
         {"deal": 3, "kind": "void", "knocker": None, "winner": None, "points": 0},
     ]
     match = {
-        "id": "a@2026-01-02T10:00:00Z", "seed": "a", "daily": None, "opponent": "simple", "seat": 0,
-        "started": "2026-01-02T10:00:00Z", "hands": hands, "finished": True, "winner": 0,
-        "totals": [262, 52], "save": None,
+        "id": "a@2026-01-02T10:00:00Z",
+        "seed": "a",
+        "daily": None,
+        "opponent": "simple",
+        "seat": 0,
+        "started": "2026-01-02T10:00:00Z",
+        "hands": hands,
+        "finished": True,
+        "winner": 0,
+        "totals": [262, 52],
+        "save": None,
     }
     return {"format": "gin-stats", "version": 1, "current": None, "matches": [match]}
 
@@ -195,7 +203,8 @@ def test_statistics_export_import_and_a_refused_file(
         "not-json.json": (b"{ this is not json", "it is not valid JSON"),
         "other.json": (b'{"format": "gin-match", "version": 1}', "not a Gin Rummy statistics file"),
         "newer.json": (
-            json.dumps({**store, "version": 2}).encode(), "version 2, from a newer game"
+            json.dumps({**store, "version": 2}).encode(),
+            "version 2, from a newer game",
         ),
         "bad-hand.json": (
             json.dumps(
@@ -398,8 +407,12 @@ def test_display_options_focus_and_the_hand_read_out(page: Page, table: Table) -
     page.get_by_role("button", name="Settings").click()
     settings = page.get_by_role("dialog", name="Settings")
     club = next((c for c in hand if c.endswith("C")), None)
-    for label, cls in [("Four-colour deck", "deck-four"), ("Large cards", "cards-large"),
-                       ("High contrast", "contrast-high"), ("Reduce motion", "motion-reduced")]:
+    for label, cls in [
+        ("Four-colour deck", "deck-four"),
+        ("Large cards", "cards-large"),
+        ("High contrast", "contrast-high"),
+        ("Reduce motion", "motion-reduced"),
+    ]:
         settings.get_by_label(re.compile(label)).check()
         assert page.evaluate(f"document.documentElement.classList.contains('{cls}')")
     page.keyboard.press("Escape")
@@ -411,7 +424,10 @@ def test_display_options_focus_and_the_hand_read_out(page: Page, table: Table) -
     page.reload()
     table.idle(BOOT_TIMEOUT)
     assert page.evaluate("document.documentElement.className").split() == [
-        "deck-four", "cards-large", "contrast-high", "motion-reduced"
+        "deck-four",
+        "cards-large",
+        "contrast-high",
+        "motion-reduced",
     ]
 
 
@@ -467,8 +483,12 @@ def test_accessibility_audit(context: BrowserContext, page: Page, states: dict[s
     store_before_load(context, {SAVE_KEY: knock["save"]})
     table = Table(page).open(f"./?{FAST}")
     axe(page, "the table")
-    for button, name in [("Keys", "Keys"), ("Settings", "Settings"), ("Stats", "Statistics"),
-                         ("Daily deal", "Daily deal")]:
+    for button, name in [
+        ("Keys", "Keys"),
+        ("Settings", "Settings"),
+        ("Stats", "Statistics"),
+        ("Daily deal", "Daily deal"),
+    ]:
         page.get_by_role("button", name=button, exact=True).click()
         expect(page.get_by_role("dialog", name=name)).to_be_visible()
         axe(page, f"the {name} dialog")
@@ -492,8 +512,10 @@ def test_accessibility_audit(context: BrowserContext, page: Page, states: dict[s
     axe(page, "the new match question")
     page.keyboard.press("Escape")
 
-    for state, dialog in [("hand_over", re.compile("knocked|gin|Undercut|Void")),
-                          ("match_over", re.compile("won the match"))]:
+    for state, dialog in [
+        ("hand_over", re.compile("knocked|gin|Undercut|Void")),
+        ("match_over", re.compile("won the match")),
+    ]:
         page.evaluate(
             f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(states[state]['save']))})"
         )
@@ -555,8 +577,11 @@ def test_every_screen_size(
             page.set_viewport_size({"width": width, "height": height})
             if state == "knock":
                 check_layout(page, "table", shots)
-                for button, name in [("Settings", "settings"), ("Stats", "stats"),
-                                     ("Daily deal", "daily")]:
+                for button, name in [
+                    ("Settings", "settings"),
+                    ("Stats", "stats"),
+                    ("Daily deal", "daily"),
+                ]:
                     page.get_by_role("button", name=button, exact=True).click()
                     check_layout(page, name, shots)
                     page.keyboard.press("Escape")

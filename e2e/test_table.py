@@ -417,8 +417,17 @@ def pretty(code: str) -> str:
 
 def test_accessible_names(table: Table, page: Page) -> None:
     table.open("./?speed=0&seed=names")
-    for name in ("Stock", "Discard pile", "Take upcard", "Pass", "Discard", "Knock", "Gin",
-                 "Next hand", "New match"):
+    for name in (
+        "Stock",
+        "Discard pile",
+        "Take upcard",
+        "Pass",
+        "Discard",
+        "Knock",
+        "Gin",
+        "Next hand",
+        "New match",
+    ):
         expect(page.get_by_role("button", name=name, exact=True)).to_have_count(1)
     hand = page.get_by_role("group", name="Your hand")
     names = hand.get_by_role("button").all_inner_texts()

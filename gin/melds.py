@@ -187,7 +187,7 @@ def best_melds(hand: int) -> tuple[Meld, ...]:
             left &= ~meld
     for suit, pattern in enumerate(_suits(left)):
         melds.extend(run << (13 * suit) for run in _RUN_MELDS[pattern])
-    return tuple(sorted(melds, key=lambda m: (m & -m)))
+    return tuple(sorted(melds, key=lambda m: m & -m))
 
 
 def deadwood_cards(hand: int) -> int:
@@ -233,7 +233,7 @@ def declarations(hand: int, limit: int) -> list[tuple[Meld, ...]]:
 
     extend(0, 0, 0, ())
     found.sort(key=lambda f: (f[0], -f[1], sorted(f[2])))
-    return [tuple(sorted(chosen, key=lambda m: (m & -m))) for _, _, chosen in found]
+    return [tuple(sorted(chosen, key=lambda m: m & -m)) for _, _, chosen in found]
 
 
 def _mask_value(mask: int) -> int:

@@ -80,4 +80,3 @@ def _frame(
         "result": first["result"],
         "final": first["final"],
     }
-

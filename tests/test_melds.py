@@ -54,8 +54,11 @@ def oracle_defence(defender: frozenset[int], knocker: list[tuple[int, ...]]) -> 
     """Try every way to give each knocker meld some defender cards so that it stays a meld."""
     per_meld: list[list[frozenset[int]]] = []
     for meld in knocker:
-        near = [c for c in defender if any(
-            rank_of(c) == rank_of(m) or suit_of(c) == suit_of(m) for m in meld)]
+        near = [
+            c
+            for c in defender
+            if any(rank_of(c) == rank_of(m) or suit_of(c) == suit_of(m) for m in meld)
+        ]
         options = [frozenset()]
         for size in range(1, len(near) + 1):
             for extra in combinations(near, size):
@@ -86,6 +89,7 @@ dense_hand = st.lists(st.sampled_from(DENSE), min_size=10, max_size=10, unique=T
 
 
 # --- cases -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("hand", "expected"),
@@ -175,6 +179,7 @@ def test_declarations_offer_other_than_the_best() -> None:
 
 # --- layoffs ---------------------------------------------------------------------------------
 
+
 def _defend(defender: str, *knocker: str) -> tuple[int, list[tuple[str, int]]]:
     from gin.cards import format_card
 
@@ -207,8 +212,9 @@ def test_defender_melds_and_layoffs_are_chosen_together() -> None:
     assert deadwood_left == 10 and layoffs == []
 
 
-knocker_melds = st.lists(st.sampled_from([m for m in ALL_MELDS if m.bit_count() <= 4]),
-                         min_size=1, max_size=3)
+knocker_melds = st.lists(
+    st.sampled_from([m for m in ALL_MELDS if m.bit_count() <= 4]), min_size=1, max_size=3
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -221,8 +227,7 @@ def test_best_defence_equals_oracle(melds: list[int], cards: list[int]) -> None:
         union |= m
     defender = to_mask(cards) & ~union
     result = best_defence(defender, melds)
-    expected = oracle_defence(frozenset(from_mask(defender)),
-                              [tuple(from_mask(m)) for m in melds])
+    expected = oracle_defence(frozenset(from_mask(defender)), [tuple(from_mask(m)) for m in melds])
     assert result.deadwood == expected
     laid = sum(1 << x.card for x in result.layoffs)
     grown = list(melds)
