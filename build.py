@@ -105,6 +105,11 @@ def ensure_apt(package: str, probe: str) -> None:
         return
     if not is_root():
         sys.exit(f"{probe} is missing: install the Debian package {package!r} (needs root)")
+    apt_install(package)
+
+
+def apt_install(package: str) -> None:
+    """``apt-get install`` one Debian package, after refreshing the package lists."""
     run(["apt-get", "update"])
     run(
         ["apt-get", "install", "-y", "--no-install-recommends", package],
@@ -377,11 +382,7 @@ def ensure_chromium() -> str:
             "chromium is missing: run `apt-get install chromium` as root, "
             "or set GIN_CHROMIUM to a Chromium binary"
         )
-    run(["apt-get", "update"])
-    run(
-        ["apt-get", "install", "-y", "--no-install-recommends", "chromium"],
-        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
-    )
+    apt_install("chromium")
     if not Path(path).exists():
         sys.exit(f"apt-get installed chromium but {path} is missing")
     return path
