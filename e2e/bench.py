@@ -117,6 +117,11 @@ def close(ctx: Any) -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
+def first_paint(m: dict[str, float]) -> float:
+    """The first contentful paint of a page's marks (the first paint when it has none)."""
+    return m.get("first-contentful-paint", m.get("first-paint", float("nan")))
+
+
 def one_run(pw: Any, url: str) -> dict[str, float]:
     out: dict[str, float] = {}
     # Cold: a new profile has an empty HTTP cache and no service worker.
@@ -128,7 +133,7 @@ def one_run(pw: Any, url: str) -> dict[str, float]:
     m = marks(page)
     raw, gz, n = COUNTER.reset()
     out.update(
-        cold_paint=m.get("first-contentful-paint", m.get("first-paint", float("nan"))),
+        cold_paint=first_paint(m),
         cold_python=m["gin:python-ready"],
         cold_playable=m["gin:playable"],
         cold_bytes=raw,
@@ -146,7 +151,7 @@ def one_run(pw: Any, url: str) -> dict[str, float]:
         wait_attr(page, 'html[data-ready="1"]')
         m = marks(page)
         out.update(
-            warm_paint=m.get("first-contentful-paint", m.get("first-paint", float("nan"))),
+            warm_paint=first_paint(m),
             warm_python=m["gin:python-ready"],
             warm_playable=m["gin:playable"],
             warm_bytes=COUNTER.reset()[0],
@@ -155,7 +160,7 @@ def one_run(pw: Any, url: str) -> dict[str, float]:
         wait_attr(page, "html[data-python-ready]")
         m = marks(page)
         out.update(
-            bare_warm_paint=m.get("first-contentful-paint", float("nan")),
+            bare_warm_paint=first_paint(m),
             bare_warm_python=m["gin:python-ready"],
         )
         COUNTER.reset()
@@ -168,7 +173,7 @@ def one_run(pw: Any, url: str) -> dict[str, float]:
     wait_attr(page, "html[data-python-ready]")
     m = marks(page)
     out.update(
-        bare_cold_paint=m.get("first-contentful-paint", float("nan")),
+        bare_cold_paint=first_paint(m),
         bare_cold_python=m["gin:python-ready"],
         bare_cold_bytes=COUNTER.reset()[0],
     )
