@@ -4,7 +4,9 @@ The current match (the session) is the only state, kept here; the human is seat 
 computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": message}``;
 ``handle`` never raises. Operations (see docs/actions.md):
 
-- ``{"op": "new", "seed": .., "rules": {..} | "preset": name, "opponent": name, "names": [..]}``
+- ``{"op": "new", "seed": .., "rules": {..} | "preset": name, "opponent": name, "names": [..],
+  "decks": ["9H 3H QS ..", ..]}`` (``decks``, optional: supplied deck orders for the first deals,
+  for duplicate play; see docs/rules.md)
 - ``{"op": "load", "save": document}``
 - ``{"op": "act", "action": "discard 7H"}``  (the human)
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
@@ -35,7 +37,7 @@ from gin.actions import Action
 from gin.ai.hint import hint
 from gin.cards import format_cards, from_mask, mask_value, parse_card
 from gin.game import knock_choices
-from gin.match import Match, apply, new_match
+from gin.match import Match, apply, new_match, parse_decks
 from gin.rules import PRESETS, Rules, preset
 from gin.save import Saved, check_names, dump, load, loads
 from gin.view import view
@@ -120,7 +122,8 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
     opponent = request.get("opponent", DEFAULT_OPPONENT)
     _check_opponent(opponent)
     names = check_names(request.get("names")) or DEFAULT_NAMES
-    return _start(Session(new_match(rules, seed), names, opponent))
+    decks = parse_decks(request.get("decks", []))
+    return _start(Session(new_match(rules, seed, decks), names, opponent))
 
 
 def _load(request: dict[str, Any]) -> dict[str, Any]:

@@ -26,13 +26,13 @@ from typing import Any
 
 from gin.actions import Action
 from gin.game import cards_accounted
-from gin.match import Match, apply, new_match
+from gin.match import Deck, Match, apply, format_decks, new_match, parse_decks
 from gin.rules import Rules, preset
 
 FORMAT = "gin-match"
 VERSION = 1
 MAX_ACTIONS = 20_000
-_KEYS = {"format", "version", "rules", "seed", "actions", "names", "opponent", "summary"}
+_KEYS = {"format", "version", "rules", "seed", "decks", "actions", "names", "opponent", "summary"}
 _V0_MOVES = {"stock": "draw", "pile": "take", "deal": "next"}
 
 
@@ -61,6 +61,8 @@ def dump(
         "actions": [a.text() for a in match.actions],
         "summary": _summary(match),
     }
+    if match.decks:
+        doc["decks"] = format_decks(match.decks)
     if names is not None:
         doc["names"] = list(names)
     if opponent is not None:
@@ -111,7 +113,8 @@ def load(doc: Any) -> Saved:
     unknown = sorted(set(doc) - _KEYS)
     if unknown:
         raise SaveError(f"unknown field(s) in the save: {', '.join(map(str, unknown))}")
-    match = _replay(_rules(doc.get("rules")), _seed(doc.get("seed")), doc.get("actions"))
+    decks = _decks(doc.get("decks", []))
+    match = _replay(_rules(doc.get("rules")), _seed(doc.get("seed")), decks, doc.get("actions"))
     if "summary" in doc and doc["summary"] != _summary(match):
         raise SaveError(
             f"the save's summary {doc['summary']!r} does not match its actions, which give "
@@ -159,12 +162,19 @@ def _seed(seed: Any) -> str:
     return seed
 
 
-def _replay(rules: Rules, seed: str, actions: Any) -> Match:
+def _decks(data: Any) -> tuple[Deck, ...]:
+    try:
+        return parse_decks(data)
+    except ValueError as error:
+        raise SaveError(f"decks: {error}") from None
+
+
+def _replay(rules: Rules, seed: str, decks: tuple[Deck, ...], actions: Any) -> Match:
     if not isinstance(actions, list):
         raise SaveError("the save has no list of actions")
     if len(actions) > MAX_ACTIONS:
         raise SaveError(f"the save has {len(actions)} actions; a match never needs {MAX_ACTIONS}")
-    match = new_match(rules, seed)
+    match = new_match(rules, seed, decks)
     for number, text in enumerate(actions, 1):
         if not isinstance(text, str) or len(text) > 200:
             raise SaveError(f"action {number} must be a short text, not {text!r}")
