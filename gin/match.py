@@ -171,7 +171,8 @@ def check_decks(decks: Sequence[Sequence[Card]]) -> tuple[Deck, ...]:
                 f"{format_cards(twice)} twice" if twice else "",
             ]
             raise DeckError(
-                f"deck {number} has {len(cards)} cards; a deck is each of the 52 cards once "
+                f"deck {number} has {len(cards)} card{'' if len(cards) == 1 else 's'}; "
+                "a deck is each of the 52 cards once "
                 f"({'; '.join(w for w in wrong if w)})"
             )
         checked.append(cards)
