@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from gin import api
 from gin.actions import Action
+from gin.ai import arena
 from gin.game import arranged_deck, cards_accounted
 from gin.match import (
     MAX_DECKS,
@@ -206,3 +207,19 @@ def test_rules_refuse_unknown_choices() -> None:
         Rules.from_dict({"dealer_after_void": "winner"})
     with pytest.raises(RulesError, match="knock_discard_face_up must be true or false"):
         Rules.from_dict({"knock_discard_face_up": 1})
+
+
+def test_the_arenas_mirrored_tables_get_the_same_supplied_decks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    created: list[Match] = []
+
+    def recording(rules: Rules, seed: str, decks: Any = ()) -> Match:
+        created.append(new_match(rules, seed, decks))
+        return created[-1]
+
+    monkeypatch.setattr(arena, "new_match", recording)
+    arena.run("beginner", "baseline", 2, "dup", Rules(target=30))
+    first, mirror = created
+    assert first.decks == mirror.decks == seed_decks("dup-0", arena.MIRRORED_DEALS)
+    assert first.hand == mirror.hand
