@@ -6,7 +6,7 @@ computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error"
 
 - ``{"op": "new", "seed": .., "rules": {..} | "preset": name, "opponent": name, "names": [..],
   "decks": ["9H 3H QS ..", ..]}`` (``decks``, optional: supplied deck orders for the first deals,
-  for duplicate play; see docs/rules.md)
+  for duplicate play, see docs/rules.md; with decks and no seed the seed comes from the decks)
 - ``{"op": "load", "save": document}``
 - ``{"op": "act", "action": "discard 7H"}``  (the human)
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
@@ -37,7 +37,7 @@ from gin.actions import Action
 from gin.ai.hint import hint
 from gin.cards import format_cards, from_mask, mask_value, parse_card
 from gin.game import knock_choices
-from gin.match import Match, apply, new_match, parse_decks
+from gin.match import Match, apply, decks_seed, new_match, parse_decks
 from gin.rules import PRESETS, Rules, preset
 from gin.save import Saved, check_names, dump, load, loads
 from gin.view import view
@@ -111,9 +111,10 @@ def _start(session: Session) -> dict[str, Any]:
 
 
 def _new(request: dict[str, Any]) -> dict[str, Any]:
+    decks = parse_decks(request.get("decks", []))
     seed = request.get("seed")
     if seed is None:
-        seed = secrets.token_hex(8)
+        seed = decks_seed(decks) if decks else secrets.token_hex(8)
     if "rules" in request and "preset" in request:
         raise ValueError("give either 'rules' or 'preset', not both")
     rules = Rules.from_dict(request["rules"]) if "rules" in request else Rules()
@@ -122,7 +123,6 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
     opponent = request.get("opponent", DEFAULT_OPPONENT)
     _check_opponent(opponent)
     names = check_names(request.get("names")) or DEFAULT_NAMES
-    decks = parse_decks(request.get("decks", []))
     return _start(Session(new_match(rules, seed, decks), names, opponent))
 
 

@@ -216,6 +216,17 @@ def format_decks(decks: Sequence[Deck]) -> list[str]:
     return [format_cards(deck) for deck in decks]
 
 
+def decks_seed(decks: Sequence[Deck]) -> str:
+    """The seed of a match given decks and no seed: from their digest, so that every table
+    given the same decks has the same first dealer and the same later shuffles.
+
+    >>> decks_seed([shuffled_deck("demo", 1)])
+    'decks-2fc77bf305cbf8d6'
+    """
+    digest = hashlib.sha256("\n".join(format_decks(decks)).encode()).hexdigest()
+    return f"decks-{digest[:16]}"
+
+
 def deck_for(seed: str, decks: Sequence[Deck], deal_number: int) -> Deck:
     """The deck of deal ``deal_number`` (1-based): the supplied one, else the seed's shuffle."""
     if deal_number <= len(decks):

@@ -72,6 +72,7 @@ def view(match: Match, seat: int, names: Sequence[str] | None = None) -> dict[st
         "score_sheet": [_sheet_line(i, r) for i, r in enumerate(match.results, 1)],
         "legal_actions": _labelled(match) if acting else [],
         "rules": match.rules.to_dict(),
+        "supplied_decks": len(match.decks),
         "result": _result(result, who, match.rules) if result is not None else None,
         "final": None,
     }

@@ -198,6 +198,12 @@ def test_api_new_takes_decks() -> None:
     assert reply["ok"]
     assert set(reply["view"]["hand"]) == set(ACTIVE.split())
     assert reply["save"]["decks"] == decks
+    assert reply["view"]["supplied_decks"] == 1
+    # Without a seed, the decks give it: every table given them has the same first dealer.
+    tables = [json.loads(api.handle(json.dumps({"op": "new", "decks": decks}))) for _ in "ab"]
+    seeds = {t["save"]["seed"] for t in tables}
+    assert len(seeds) == 1 and seeds.pop().startswith("decks-")
+    assert tables[0]["view"] == tables[1]["view"]
     bad = json.loads(api.handle(json.dumps({"op": "new", "decks": ["AC"]})))
     assert not bad["ok"] and "deck 1 has 1 card;" in bad["error"]
 
