@@ -28,7 +28,7 @@ from typing import Any
 
 from gin import game
 from gin.actions import Action
-from gin.cards import Card, CardError, format_cards, parse_card
+from gin.cards import Card, format_cards, parse_card
 from gin.game import Hand, HandResult, IllegalAction, Phase
 from gin.rules import Rules
 
@@ -158,8 +158,7 @@ def check_decks(decks: Sequence[Sequence[Card]]) -> tuple[Deck, ...]:
     ...
     gin.match.DeckError: deck 1 has 51 cards; a deck is each of the 52 cards once (it lacks KS)
     """
-    if len(decks) > MAX_DECKS:
-        raise DeckError(f"{len(decks)} decks supplied; a match takes at most {MAX_DECKS}")
+    _check_count(len(decks))
     checked = []
     for number, deck in enumerate(decks, 1):
         cards = tuple(deck)
@@ -190,8 +189,7 @@ def parse_decks(data: Any) -> tuple[Deck, ...]:
     """
     if not isinstance(data, list):
         raise DeckError(f"decks must be a list of decks, not {type(data).__name__}")
-    if len(data) > MAX_DECKS:
-        raise DeckError(f"{len(data)} decks supplied; a match takes at most {MAX_DECKS}")
+    _check_count(len(data))  # before reading any
     decks = []
     for number, deck in enumerate(data, 1):
         if not isinstance(deck, str) and not (
@@ -200,14 +198,21 @@ def parse_decks(data: Any) -> tuple[Deck, ...]:
             raise DeckError(f"deck {number} must be a text of 52 cards, not {deck!r:.60}")
         try:
             decks.append(_parse_deck(deck))
-        except CardError as error:
+        except ValueError as error:  # a bad card, or far too many
             raise DeckError(f"deck {number}: {error}") from None
     return check_decks(decks)
+
+
+def _check_count(count: int) -> None:
+    if count > MAX_DECKS:
+        raise DeckError(f"{count} decks supplied; a match takes at most {MAX_DECKS}")
 
 
 def _parse_deck(deck: str | list[str]) -> list[Card]:
     """The cards of one deck; a repeated card is left for :func:`check_decks` to name."""
     tokens = deck.replace(",", " ").split() if isinstance(deck, str) else deck
+    if len(tokens) > 2 * 52:  # far too long: not worth reading to say what it lacks
+        raise DeckError(f"{len(tokens)} cards; a deck is each of the 52 cards once")
     return [parse_card(token) for token in tokens]
 
 

@@ -164,6 +164,7 @@ def test_a_seeds_own_decks_supplied_change_nothing() -> None:
         ),
         ([format_decks([shuffled_deck("x", 1)])[0] + " AC"], "deck 1 has 53 cards;"),
         (["AC"] * (MAX_DECKS + 1), f"a match takes at most {MAX_DECKS}"),
+        (["AC " * 105], "deck 1: 105 cards; a deck is each of the 52 cards once"),
     ],
 )
 def test_bad_decks_are_named(data: Any, fragment: str) -> None:
