@@ -14,8 +14,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
+from gin.limits import BONUS_MAX, TARGET_MAX
+
 DealerAfter = Literal["alternate", "winner", "loser"]
 DEALER_AFTER_CHOICES: tuple[str, ...] = ("alternate", "winner", "loser")
+_BONUSES = ("gin_bonus", "undercut_bonus", "box_bonus", "game_bonus", "big_gin_bonus")
 
 
 class RulesError(ValueError):
@@ -49,8 +52,13 @@ class Rules:
                 )
             if f.type in ("bool",) and type(value) is not bool:
                 raise RulesError(f"rules option {f.name} must be true or false, not {value!r}")
-        if not 1 <= self.target <= 10_000:
-            raise RulesError(f"rules option target must be 1..10000, not {self.target}")
+        if not 1 <= self.target <= TARGET_MAX:
+            raise RulesError(f"rules option target must be 1..{TARGET_MAX}, not {self.target}")
+        for name in _BONUSES:
+            if getattr(self, name) > BONUS_MAX:
+                raise RulesError(
+                    f"rules option {name} must be 0..{BONUS_MAX}, not {getattr(self, name)}"
+                )
         if self.knock_limit > 10:
             raise RulesError(f"rules option knock_limit must be 0..10, not {self.knock_limit}")
         if self.dealer_after not in DEALER_AFTER_CHOICES:
