@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from collections.abc import Iterator
+from typing import IO, Any
 
 SEED_LENGTH = 200
 """Characters of a seed. A seed given as a whole number is its decimal text, so at most this
@@ -151,3 +152,34 @@ def parse_json(text: str, longest: int = REQUEST_CHARS) -> Any:
 def dump_json(data: Any, ascii_only: bool = False) -> str:
     """JSON text of data the engine made (never NaN or Infinity: ``ValueError`` if so)."""
     return json.dumps(data, ensure_ascii=ascii_only, allow_nan=False)
+
+
+def bounded_lines(
+    stream: IO[bytes] | IO[str], longest: int = LINE_BYTES
+) -> Iterator[str | LimitError]:
+    """Each line of ``stream`` as text, or in its place a :class:`LimitError` for a line longer
+    than ``longest`` (the rest of it is skipped unread into memory) or, from a byte stream, one
+    that is not UTF-8. Reads only one bounded piece at a time, so no line can exhaust memory.
+
+    >>> import io
+    >>> for line in bounded_lines(io.BytesIO(b"draw\\n" + b"x" * 9 + b"\\n\\xff\\n"), longest=8):
+    ...     print(repr(line))
+    'draw\\n'
+    LimitError('a line longer than 8 bytes')
+    LimitError('a line that is not UTF-8 text')
+    """
+    while True:
+        piece = stream.readline(longest + 1)
+        if not piece:
+            return
+        if len(piece) > longest:
+            while piece and piece[-1:] not in ("\n", b"\n"):
+                piece = stream.readline(longest + 1)
+            yield LimitError(f"a line longer than {longest:,} bytes")
+        elif isinstance(piece, bytes):
+            try:
+                yield piece.decode("utf-8")
+            except UnicodeDecodeError:
+                yield LimitError("a line that is not UTF-8 text")
+        else:
+            yield piece
