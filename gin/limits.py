@@ -38,13 +38,14 @@ TARGET_MAX = 10_000
 BONUS_MAX = 10_000
 """Each bonus of the rules. With the target and the action limit it keeps every score far
 below 2**53, so the page's JavaScript numbers hold it exactly and the save's summary reloads."""
-MATCH_ACTIONS = 100_000
-"""Actions in one match, ``next`` included. A match has no length the rules bound (void hands
-and a pile taken back and forth can go on), so this is a generous ceiling measured on play:
-against a player who picks a random legal action at every turn our opponents end a match in at
-most 1.4 actions per point of the target (0.7 on average), 14,000 at the largest target; a save
-this long is about 1.1 MB and reloads in about 2 s in CPython. The game refuses the action past
-the ceiling (the match must then end), so every save it writes stays loadable."""
+MATCH_ACTIONS = 50_000
+"""Actions in one match, ``next`` included. The rules bound no match's length (void hands and a
+pile taken back and forth can go on), so this is a generous ceiling measured on play: against a
+player who picks a random legal action at every turn our opponents end a match in 0.7 actions
+per point of the target on average and 1.4 at most (target 100), some 7,000 at the largest
+target, 14,000 at worst. A save this long is about 550 kB and reloads in about 4 s on a busy
+2-core machine (100,000 took 8 s). The game refuses the action past the ceiling (the match
+must then end), so every save it writes stays loadable."""
 VIEW_HISTORY = 10_000
 """Entries of one hand's history in a view given to the bot. A hand where both players draw
 from the stock ends within 31 draws; this leaves room for a pile passed back and forth."""

@@ -95,7 +95,7 @@ def test_other_inputs_are_refused() -> None:
         loads("{not json")
     with pytest.raises(SaveError, match="must be a JSON object, not list"):
         load([1, 2])
-    with pytest.raises(SaveError, match="a match holds at most 100,000"):
+    with pytest.raises(SaveError, match=f"a match holds at most {limits.MATCH_ACTIONS:,}"):
         load({**document(), "actions": ["pass"] * (limits.MATCH_ACTIONS + 1)})
 
 
