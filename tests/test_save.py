@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from gin import api, limits
@@ -157,35 +157,36 @@ def test_fuzzed_documents_only_ever_raise_save_error(rules: Any, seed: Any, acti
 
 
 def _around(low: int, high: int) -> st.SearchStrategy[int]:
-    """Whole numbers at, inside and just outside ``low..high``."""
-    edges = st.sampled_from([low - 1, low, low + 1, high - 1, high, high + 1])
-    return edges | st.integers(low - 1, high + 1)
+    """Whole numbers in ``low..high``, its ends most often, and now and then just outside."""
+    return (
+        st.integers(low, high)
+        | st.sampled_from([low, high])
+        | st.sampled_from([low, high])
+        | st.sampled_from([low - 1, high + 1])
+    )
 
 
-_texts = st.text(st.characters(codec=None), max_size=limits.SEED_LENGTH + 2) | st.text(
-    st.sampled_from("a☃🂡\ud800"), min_size=limits.SEED_LENGTH - 1, max_size=limits.SEED_LENGTH + 1
-)
 _seeds = (
     st.none()
-    | _texts
-    | st.integers(-(10 ** (limits.SEED_LENGTH + 1)), 10 ** (limits.SEED_LENGTH + 1))
-    | st.integers(10 ** (limits.SEED_LENGTH - 2), 10**limits.SEED_LENGTH)
+    | st.text(st.characters(codec=None), min_size=1, max_size=limits.SEED_LENGTH)
+    | st.text(st.sampled_from("a☃🂡"), min_size=limits.SEED_LENGTH, max_size=limits.SEED_LENGTH)
+    | st.integers(10 ** (limits.SEED_LENGTH - 2), 10**limits.SEED_LENGTH - 1)
+    | st.integers(-(10 ** (limits.SEED_LENGTH - 1)) + 1, 0)
+    | st.sampled_from(["", "s" * (limits.SEED_LENGTH + 1), "a\ud800", 10**limits.SEED_LENGTH])
 )
+_name = st.text(st.characters(codec=None), min_size=1, max_size=limits.NAME_LENGTH)
 _names = st.none() | st.lists(
-    st.text(st.characters(codec=None), max_size=limits.NAME_LENGTH + 1)
-    | st.text(
-        st.sampled_from("é🂡\udc00"), min_size=limits.NAME_LENGTH, max_size=limits.NAME_LENGTH + 1
-    ),
+    _name | _name | st.sampled_from(["é" * 40, "🂡" * 40, "x" * 41, "\udc00", ""]),
     min_size=2,
     max_size=2,
 )
-_bonus = _around(0, limits.BONUS_MAX)
+_bonus = st.integers(0, limits.BONUS_MAX) | st.sampled_from([0, limits.BONUS_MAX])
 _rules = st.fixed_dictionaries(
     {},
     optional={
         "target": _around(1, limits.TARGET_MAX),
-        "knock_limit": _around(0, 10),
-        "gin_bonus": _bonus,
+        "knock_limit": st.integers(0, 10),
+        "gin_bonus": _around(0, limits.BONUS_MAX),
         "undercut_bonus": _bonus,
         "box_bonus": _bonus,
         "game_bonus": _bonus,
@@ -197,8 +198,8 @@ _rules = st.fixed_dictionaries(
     },
 )
 _opponents = st.sampled_from(
-    ["beginner", "baseline", "Simple", " gin_hunter ", "expert"]
-) | st.text(st.sampled_from("beginr \ud800"), max_size=limits.NAME_LENGTH + 2)
+    ["beginner", "baseline", "Simple", " gin_hunter ", "CAUTIOUS", "expert", "nobody", "\ud800"]
+)
 
 
 def _reloads(reply: dict[str, Any]) -> None:
@@ -224,6 +225,7 @@ def test_every_save_the_game_writes_loads_again(
     if names is not None:
         request["names"] = names
     reply = json.loads(api.handle(json.dumps(request)))
+    event("new refused" if not reply["ok"] else "new accepted")
     if not reply["ok"]:
         assert reply["error"] and len(reply["error"]) <= limits.MESSAGE_LENGTH
         return
