@@ -210,8 +210,9 @@ def _declarations(request: dict[str, Any]) -> dict[str, Any]:
 
 def _check_opponent(name: Any) -> str:
     """The opponent's name as given, when it names one of :mod:`gin.ai` and a save holds it."""
-    ai.opponent(check_text(name, "the opponent", limits.NAME_LENGTH))
-    return str(name)
+    text = check_text(name, "the opponent", limits.NAME_LENGTH)
+    ai.opponent(text)
+    return text
 
 
 def _hint(request: dict[str, Any]) -> dict[str, Any]:
