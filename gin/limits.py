@@ -71,11 +71,12 @@ def check_text(value: Any, what: str, longest: int) -> str:
     """``value`` if it is a text of 1 to ``longest`` characters that UTF-8 can carry (a lone
     surrogate cannot be stored or shown), else :class:`LimitError` naming ``what``."""
     if not isinstance(value, str) or not 1 <= len(value) <= longest:
-        raise LimitError(clip(f"{what} must be a text of 1 to {longest} characters, not {value!r}"))
+        shown = f"{len(value):,} characters" if isinstance(value, str) and value else repr(value)
+        raise LimitError(clip(f"{what} must be a text of 1 to {longest} characters, not {shown}"))
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise LimitError(clip(f"{what} holds a lone surrogate, not text: {value!r}")) from None
+        raise LimitError(f"{what} holds a lone surrogate, which is not text") from None
     return value
 
 
