@@ -531,7 +531,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             build()
             return 0
         if args.command == "serve":
-            serve(args.port, rebuild=not args.no_build, directory=args.dir.resolve())
+            serve(args.port, rebuild=not args.no_build, directory=args.dir.absolute())
             return 0
         if args.command == "test":
             return test(args)

@@ -38,11 +38,15 @@ export function registerServiceWorker(enabled) {
         { label: "Update now", run: () => take(reg.waiting) },
       ]);
     };
-    offer();
-    reg.addEventListener("updatefound", () => {
-      const worker = reg.installing;
+    const track = (worker) => {
       if (worker) worker.addEventListener("statechange", () => worker.state === "installed" && offer());
-    });
+    };
+    offer();
+    track(reg.installing); // a new build found by the browser before this page registered
+    reg.addEventListener("updatefound", () => track(reg.installing));
+    // Chromium defers its own check after a load while the page fetches; ask at once instead.
+    if (sw.controller) reg.update().catch(() => {}); // offline: there is nothing newer to find
+
   }).catch((err) => console.warn("service worker:", err));
 }
 
