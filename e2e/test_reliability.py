@@ -340,7 +340,7 @@ def test_a_deploy_never_mixes_builds_and_keeps_the_save(browser: Browser, tmp_pa
         table.idle(BOOT_TIMEOUT)
         expect(update).to_be_visible(timeout=BOOT_TIMEOUT)
         page.reload()
-        page.wait_for_selector('html[data-build^="C-"]', state="attached", timeout=BOOT_TIMEOUT)
+        page.wait_for_selector('html[data-build^="C-"]', state="attached", timeout=2 * BOOT_TIMEOUT)
         table.idle(BOOT_TIMEOUT)
         runs(page, "C")
         assert sorted(table.hand()) == hand
