@@ -28,13 +28,13 @@ FAST = "speed=0&sw=0"
 
 
 def store_before_load(context: BrowserContext, items: dict[str, Any]) -> None:
-    """Put items in localStorage before the first page of the context runs (once: a reload
-    then finds what the page itself wrote)."""
+    """Put items in localStorage before the first page of the context runs (once: a reload, or
+    a second tab, then finds what the pages themselves wrote)."""
     script = (
-        "if (!sessionStorage.getItem('e2e-stored')) {"
+        "if (!localStorage.getItem('e2e-stored')) {"
         f" for (const [k, v] of Object.entries({json.dumps(items)}))"
         " localStorage.setItem(k, JSON.stringify(v));"
-        " sessionStorage.setItem('e2e-stored', '1'); }"
+        " localStorage.setItem('e2e-stored', '1'); }"
     )
     context.add_init_script(script)
 

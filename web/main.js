@@ -12,9 +12,10 @@ import {
   $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderFinal, renderKnock,
   renderPile, renderResult, renderTable,
 } from "./render.js";
-import {
-  backupSave, clearSave, loadOrder, loadSave, loadSettings, writeOrder, writeSave, writeSettings,
-} from "./storage.js";
+import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
+import { saveMatch, setAsideDamaged } from "./saving.js";
+import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
+import { checkEngineBuild, registerServiceWorker } from "./update.js";
 import { seedFromLink, wireDaily } from "./daily.js";
 import { wireReadout } from "./readout.js";
 import { wireReplay } from "./replay.js";
@@ -77,7 +78,7 @@ async function request(req) {
   ui.busy = true;
   render();
   const reply = await engine.call(req);
-  ui.busy = false;
+  ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
   if (reply.ok && reply.save !== undefined) keepSave(reply.save);
   if (reply.ok && reply.view) {
     setView(reply.view);
@@ -88,7 +89,8 @@ async function request(req) {
 }
 
 function keepSave(save) {
-  writeSave(save);
+  if (!ownsMatch()) return;
+  saveMatch(save);
   if (save && save.seed) ui.seed = save.seed;
   if (save && save.opponent && save.opponent !== ui.opponent) {
     ui.opponent = save.opponent;
@@ -252,11 +254,7 @@ async function newMatch(seed) {
 
 async function restore(saved) {
   const damaged = (why) => {
-    const key = backupSave(saved.raw);
-    clearSave();
-    $("notice-text").textContent =
-      `Your saved match could not be read (${why}). Its data is kept in this browser under ` +
-      `"${key}", so nothing is lost. You can start a new match.`;
+    $("notice-text").textContent = `Your saved match could not be read (${why}). ${setAsideDamaged(saved.raw)}`;
     document.documentElement.dataset.notice = "damaged-save";
     ui.busy = false;
     openDialog("dlg-notice");
@@ -554,7 +552,7 @@ function onStatus(status) {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
     performance.mark("gin:engine-ready");
-    start();
+    if (checkEngineBuild(status.build)) start();
   } else if (status.stage === "error") {
     $("prompt").textContent = status.message;
     $("table").setAttribute("aria-busy", "false");
@@ -578,16 +576,20 @@ async function start() {
   ui.ready = true;
   performance.mark("gin:playable");
   document.documentElement.dataset.ready = "1";
-  registerServiceWorker();
-}
-
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || params.get("sw") === "0") return;
   // Once the game is playable, so precaching never competes with the boot; the files the boot
   // just fetched are then revalidated (304), not downloaded again.
-  navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker:", err));
+  registerServiceWorker(params.get("sw") !== "0");
 }
 
+claimMatch();
+watchTabs({
+  openDialog,
+  lost() {
+    clearTimeout(ui.botTimer);
+    ui.busy = true;
+    render();
+  },
+});
 engine.onStatus(onStatus);
 wireInput(ctl);
 wirePlayer();
