@@ -44,8 +44,7 @@ def can_knock(view: dict[str, Any]) -> bool:
     )
 
 
-@pytest.fixture(scope="module")
-def positions() -> dict[str, Any]:
+def find_positions() -> dict[str, Any]:
     """Saves of the positions walked, found with the engine and checked to be what they claim."""
     fan = mirror(
         "fan-2",
@@ -67,6 +66,11 @@ def positions() -> dict[str, Any]:
     }
 
 
+@pytest.fixture(scope="module")
+def positions() -> dict[str, Any]:
+    return find_positions()
+
+
 def shoot(page: Page, what: str) -> None:
     if SHOTS:
         size = page.viewport_size or {}
@@ -76,20 +80,17 @@ def shoot(page: Page, what: str) -> None:
 
 def every_size(page: Page, what: str) -> list[str]:
     """The layout problems of the page as it is, at each size (with a screenshot of each)."""
-    import time; t0 = time.time()
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         shoot(page, what)
         found += [f"{what} at {width}×{height}: {p}" for p in layout_problems(page)]
-    print("TIME", what, time.time() - t0)
     return found
 
 
 def audit(page: Page, what: str) -> list[str]:
     """Card faces in each colour scheme, then axe-core's colour-contrast rule, at one size."""
     width, height = AUDIT_SIZE
-    import time; t0 = time.time()
     page.set_viewport_size({"width": width, "height": height})
     found = []
     for scheme, classes in SCHEMES.items():
@@ -99,9 +100,9 @@ def audit(page: Page, what: str) -> list[str]:
             classes,
         )
         found += [f"{what}, {scheme}: {p}" for p in card_contrast_problems(page)]
-        found += [f"{what}, {scheme}: {p}" for p in axe_problems(page, ["color-contrast"])]
+        if scheme != "four-colour":  # it recolours only card faces, which axe cannot see
+            found += [f"{what}, {scheme}: {p}" for p in axe_problems(page, ["color-contrast"])]
     page.evaluate("document.documentElement.classList.remove('deck-four', 'contrast-high')")
-    print("TIME audit", what, time.time() - t0)
     return found
 
 
