@@ -8,6 +8,7 @@
 //   ?autoplay=1    test hook: your seat plays itself by a simple policy (whole-match tests)
 import { engine } from "./engine.js";
 import { wireInput } from "./input.js";
+import { createMotion } from "./motion.js";
 import {
   $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderFinal, renderKnock,
   renderPile, renderResult, renderTable,
@@ -20,6 +21,7 @@ import { wireReadout } from "./readout.js";
 import { wireReplay } from "./replay.js";
 import { renderSteps } from "./scoring.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
+import { createSound } from "./sound.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
 
 performance.mark("gin:main-start");
@@ -71,6 +73,9 @@ function render() {
   if (ui.view) renderTable(ui.view, ui);
 }
 
+const motion = createMotion({ enabled: () => pace() > 0 });
+const sound = createSound({ button: $("btn-sound"), checkbox: $("settings-mute") });
+
 // ------------------------------------------------------------------------------------ engine
 
 async function request(req) {
@@ -98,6 +103,7 @@ function keepSave(save) {
 
 function setView(view) {
   const prev = ui.view;
+  const before = motion.measure();
   ui.view = view;
   // Log and announce what happened since the last view, in words.
   const newHand = view.hand_number !== ui.handSeen;
@@ -145,6 +151,8 @@ function setView(view) {
   announce(said.join(" "));
   recordView(view);
   render();
+  motion.play(before, prev, view);
+  sound.view(prev, view);
   showRules(view);
   afterView(prev);
 }
@@ -292,6 +300,7 @@ function showResult() {
   renderSteps(ui.view);
   $("result-next").disabled = !ui.view.legal_actions.some((a) => a.action === "next");
   openDialog("dlg-result");
+  motion.layDown($("result-body"));
 }
 
 async function openKnock(card) {
@@ -593,4 +602,4 @@ wireInput(ctl);
 wirePlayer();
 wireDialogs();
 requestAnimationFrame(() => performance.mark("gin:shell-painted"));
-window.__gin = { ui, prettyText, engine }; // for the browser tests and the curious
+window.__gin = { ui, prettyText, engine, sound }; // for the browser tests and the curious
