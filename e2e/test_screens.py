@@ -106,6 +106,11 @@ def audit(page: Page, what: str) -> list[str]:
     return found
 
 
+def checked(page: Page, what: str) -> list[str]:
+    """The layout at every size, then the audit."""
+    return every_size(page, what) + audit(page, what)
+
+
 def load(page: Page, save: Any) -> None:
     page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(save))})")
     page.goto(f"./?{FAST}")
@@ -154,8 +159,7 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     assert page.evaluate("document.documentElement.dataset.ready !== '1'"), "loaded too soon"
     problems += loading
     table.idle(BOOT_TIMEOUT)
-    problems += every_size(page, "opening")
-    problems += audit(page, "the opening")
+    problems += checked(page, "opening")
     page.get_by_role("button", name="Keys", exact=True).click()
     problems += every_size(page, "keys")
     page.keyboard.press("Escape")
@@ -167,8 +171,7 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     load(page, positions["discard"])
     page.set_viewport_size({"width": 1280, "height": 800})
     plant_broken_layouts(page)
-    problems += every_size(page, "discard")
-    problems += audit(page, "a discard")
+    problems += checked(page, "discard")
 
     load(page, positions["knock"])
     table.card("4D").click()
@@ -180,25 +183,20 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     planted = " ".join(layout_problems(page))
     assert "#knock-confirm is" in planted, f"the check missed the knock's buried Confirm: {planted}"
     page.evaluate(unpin, "")
-    problems += every_size(page, "knock")
-    problems += audit(page, "the knock review")
+    problems += checked(page, "knock")
 
     load(page, positions["hand_over"])
     expect(page.locator("#dlg-result")).to_be_visible()
-    problems += every_size(page, "hand-end")
-    problems += audit(page, "the hand end")
+    problems += checked(page, "hand-end")
     page.get_by_role("button", name="See the table").click()
     expect(page.locator("#opp-cards .card[data-card]")).not_to_have_count(0)
-    problems += every_size(page, "revealed")
-    problems += audit(page, "the revealed hands")
+    problems += checked(page, "revealed")
 
     load(page, positions["match_over"])
     expect(page.locator("#dlg-match")).to_be_visible()
-    problems += every_size(page, "match-end")
-    problems += audit(page, "the match end")
+    problems += checked(page, "match-end")
     page.get_by_role("button", name="Step through it").click()
     page.keyboard.press("PageDown")
-    problems += every_size(page, "replay")
-    problems += audit(page, "the replay")
+    problems += checked(page, "replay")
     context.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
