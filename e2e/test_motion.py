@@ -6,9 +6,7 @@ skipped at a pace of 0.
 
 from __future__ import annotations
 
-from typing import Any
-
-from gintable import BOOT_TIMEOUT, MY_TURN, Table, human_first, seed_where
+from gintable import MY_TURN, Table, human_first, seed_where
 from playwright.sync_api import Browser, Page, expect
 
 # Counts, frame by frame from now on, the card motions running (main.js names them "motion").
@@ -24,9 +22,9 @@ WATCH = """() => {
 MOVING = "(id) => document.getElementById(id).getAnimations().some((a) => a.id === 'motion')"
 
 
-def open_and_take(browser: Browser, base_url: str, **options: Any) -> tuple[Page, Table]:
+def open_and_take(browser: Browser, base_url: str) -> tuple[Page, Table]:
     """A page at the Normal pace, the upcard taken: your turn to discard from eleven cards."""
-    context = browser.new_context(base_url=base_url, **options)
+    context = browser.new_context(base_url=base_url)
     page = context.new_page()
     page.set_default_timeout(20_000)
     table = Table(page).open(f"./?sw=0&seed={seed_where('motion', human_first)}")
@@ -44,7 +42,9 @@ def discard(page: Page, table: Table) -> str:
     return card
 
 
-def test_a_discard_moves_at_the_normal_pace(browser: Browser, base_url: str) -> None:
+def test_a_discard_moves_at_the_normal_pace_and_none_when_reduced(
+    browser: Browser, base_url: str
+) -> None:
     page, table = open_and_take(browser, base_url)
     mine = discard(page, table)
     # Your discard flies from your hand to the pile...
@@ -57,30 +57,29 @@ def test_a_discard_moves_at_the_normal_pace(browser: Browser, base_url: str) -> 
         polling="raf",
         timeout=5_000,
     )
-    # The Reduce motion option (what the setting turns on) stops it all.
-    page.wait_for_selector(MY_TURN, state="attached")
-    page.evaluate("document.documentElement.classList.add('motion-reduced')")
-    page.evaluate(  # the computer's discard may still be landing
-        "Promise.all(document.getAnimations()"
-        ".filter((a) => a.id === 'motion').map((a) => a.finished))"
-    )
-    page.evaluate(WATCH)
-    page.keyboard.press("s")
-    page.wait_for_selector('html[data-busy="0"][data-phase="discard"][data-turn="me"]')
-    discard(page, table)
-    page.wait_for_selector(MY_TURN, state="attached", timeout=BOOT_TIMEOUT)
-    assert page.evaluate("window.__motions") == 0
-    page.context.close()
+    # The Reduce motion option (the class the setting puts on <html>), then the system's
+    # reduced-motion preference: a whole round, your draw and discard and the computer's, with
+    # no motion at all.
+    for reduce in ("the option", "the system"):
+        page.wait_for_selector(MY_TURN, state="attached")
+        if reduce == "the option":
+            page.evaluate("document.documentElement.classList.add('motion-reduced')")
+        else:
+            page.evaluate("document.documentElement.classList.remove('motion-reduced')")
+            page.emulate_media(reduced_motion="reduce")
+        page.evaluate(  # the computer's discard may still be landing
+            "Promise.all(document.getAnimations()"
+            ".filter((a) => a.id === 'motion').map((a) => a.finished))"
+        )
+        page.evaluate(WATCH)
+        page.keyboard.press("s")
+        page.wait_for_selector('html[data-busy="0"][data-phase="discard"][data-turn="me"]')
+        discard(page, table)
+        page.wait_for_selector(MY_TURN, state="attached")
+        assert page.evaluate("window.__motions") == 0, f"motion despite {reduce}"
 
-
-def test_no_motion_when_the_system_asks_for_less(browser: Browser, base_url: str) -> None:
-    page, table = open_and_take(browser, base_url, reduced_motion="reduce")
-    page.evaluate(WATCH)
-    discard(page, table)
-    page.wait_for_selector(MY_TURN, state="attached")
-    assert page.evaluate("window.__motions") == 0
-    # The sound switch: silent until a gesture, then muted from the header, shown in the
-    # settings, and kept in this browser.
+    # The sound switch: silent until a gesture (open_and_take checks), then muted from the
+    # header, shown in the settings, and kept in this browser.
     assert page.evaluate("window.__gin.sound.started")
     mute = page.get_by_role("button", name="Mute", exact=True)
     expect(mute).to_have_attribute("aria-pressed", "false")
