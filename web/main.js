@@ -601,5 +601,7 @@ engine.onStatus(onStatus);
 wireInput(ctl);
 wirePlayer();
 wireDialogs();
+// A phone turned sideways reshapes the move log: keep its latest line in sight.
+window.addEventListener("resize", () => ($("log").scrollTop = $("log").scrollHeight));
 requestAnimationFrame(() => performance.mark("gin:shell-painted"));
 window.__gin = { ui, prettyText, engine, sound }; // for the browser tests and the curious
