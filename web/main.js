@@ -4,7 +4,7 @@
 // URL parameters (documented in README.md):
 //   ?seed=TEXT     start a new match with this seed (then removed from the address bar)
 //   ?daily=DATE    the same for the daily deal of that UTC date (YYYY-MM-DD, or "today")
-//   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant)
+//   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant, no motion)
 //   ?autoplay=1    test hook: your seat plays itself by a simple policy (whole-match tests)
 import { engine } from "./engine.js";
 import { wireInput } from "./input.js";
