@@ -4,10 +4,11 @@
 // URL parameters (documented in README.md):
 //   ?seed=TEXT     start a new match with this seed (then removed from the address bar)
 //   ?daily=DATE    the same for the daily deal of that UTC date (YYYY-MM-DD, or "today")
-//   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant)
+//   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant, no motion)
 //   ?autoplay=1    test hook: your seat plays itself by a simple policy (whole-match tests)
 import { engine } from "./engine.js";
 import { wireInput } from "./input.js";
+import { createMotion } from "./motion.js";
 import {
   $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderFinal, renderKnock,
   renderPile, renderResult, renderTable,
@@ -21,6 +22,7 @@ import { wireReadout } from "./readout.js";
 import { wireReplay } from "./replay.js";
 import { renderSteps } from "./scoring.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
+import { createSound } from "./sound.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
 
 performance.mark("gin:main-start");
@@ -72,6 +74,9 @@ function render() {
   if (ui.view) renderTable(ui.view, ui);
 }
 
+const motion = createMotion({ enabled: () => pace() > 0 });
+const sound = createSound({ button: $("btn-sound"), checkbox: $("settings-mute") });
+
 // ------------------------------------------------------------------------------------ engine
 
 async function request(req) {
@@ -100,6 +105,7 @@ function keepSave(save) {
 
 function setView(view) {
   const prev = ui.view;
+  const before = motion.measure();
   ui.view = view;
   // Log and announce what happened since the last view, in words.
   const newHand = view.hand_number !== ui.handSeen;
@@ -147,6 +153,8 @@ function setView(view) {
   announce(said.join(" "));
   recordView(view);
   render();
+  motion.play(before, prev, view);
+  sound.view(prev, view);
   showRules(view);
   afterView(prev);
 }
@@ -290,6 +298,7 @@ function showResult() {
   renderSteps(ui.view);
   $("result-next").disabled = !ui.view.legal_actions.some((a) => a.action === "next");
   openDialog("dlg-result");
+  motion.layDown($("result-body"));
 }
 
 async function openKnock(card) {
@@ -594,5 +603,7 @@ engine.onStatus(onStatus);
 wireInput(ctl);
 wirePlayer();
 wireDialogs();
+// A phone turned sideways reshapes the move log: keep its latest line in sight.
+window.addEventListener("resize", () => ($("log").scrollTop = $("log").scrollHeight));
 requestAnimationFrame(() => performance.mark("gin:shell-painted"));
-window.__gin = { ui, prettyText, engine }; // for the browser tests and the curious
+window.__gin = { ui, prettyText, engine, sound }; // for the browser tests and the curious
