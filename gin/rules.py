@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
+from gin.limits import BONUS_MAX, TARGET_MAX
+
 DealerAfter = Literal["alternate", "winner", "loser"]
 DealerAfterVoid = Literal["same", "alternate"]
 # The options that take one of a few words, with those words (the first is the default).
@@ -21,6 +23,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "dealer_after": ("alternate", "winner", "loser"),
     "dealer_after_void": ("same", "alternate"),
 }
+_BONUSES = ("gin_bonus", "undercut_bonus", "box_bonus", "game_bonus", "big_gin_bonus")
 
 
 class RulesError(ValueError):
@@ -56,8 +59,13 @@ class Rules:
                 )
             if f.type in ("bool",) and type(value) is not bool:
                 raise RulesError(f"rules option {f.name} must be true or false, not {value!r}")
-        if not 1 <= self.target <= 10_000:
-            raise RulesError(f"rules option target must be 1..10000, not {self.target}")
+        if not 1 <= self.target <= TARGET_MAX:
+            raise RulesError(f"rules option target must be 1..{TARGET_MAX}, not {self.target}")
+        for name in _BONUSES:
+            if getattr(self, name) > BONUS_MAX:
+                raise RulesError(
+                    f"rules option {name} must be 0..{BONUS_MAX}, not {getattr(self, name)}"
+                )
         if self.knock_limit > 10:
             raise RulesError(f"rules option knock_limit must be 0..10, not {self.knock_limit}")
         for name, choices in CHOICES.items():
