@@ -22,17 +22,24 @@ SAVE_KEY = "gin-rummy:save:v1"
 FAST = "speed=0&sw=0"
 PLAYING = ("opening", "draw", "discard")
 
-# Fill localStorage to the last character: halving chunks until not even one more fits.
+# Fill localStorage to the last character: halving chunks until not even one more fits, then
+# empty items under one-character keys (private-use characters), because a filler's own key is
+# longer than the few characters a save grows by in one move.
 FILL = """() => {
   let n = 0;
   for (let size = 1 << 20; size >= 1; ) {
     try { localStorage.setItem(`e2e-filler-${n}`, "x".repeat(size)); n += 1; }
     catch { size >>= 1; }
   }
+  for (let code = 0xe000; code <= 0xf8ff; code += 1) {
+    try { localStorage.setItem(String.fromCharCode(code), ""); n += 1; }
+    catch { break; }
+  }
   return n;
 }"""
 EMPTY = (
-    "Object.keys(localStorage).filter(k => k.startsWith('e2e-filler-'))"
+    "Object.keys(localStorage).filter(k => k.startsWith('e2e-filler-')"
+    " || (k.length === 1 && k >= '\\ue000' && k <= '\\uf8ff'))"
     ".forEach(k => localStorage.removeItem(k))"
 )
 
