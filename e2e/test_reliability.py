@@ -13,9 +13,9 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from conftest import DIST
+from conftest import DIST, StaticServer
 from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call, simple_choice
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_player import STATS_KEY, a_store, store_before_load
 
 SAVE_KEY = "gin-rummy:save:v1"
@@ -307,6 +307,57 @@ def runs(page: Page, mark: str) -> None:
     """Every part of the page comes from build ``mark``."""
     parts = page.evaluate(BUILDS)
     assert parts == dict.fromkeys(("page", "engine", "style", "wheel"), mark)
+
+
+def test_a_deploy_never_mixes_builds_and_keeps_the_save(browser: Browser, tmp_path: Path) -> None:
+    for mark in "ABC":
+        make_build(tmp_path / mark, mark)
+    live = tmp_path / "live"
+    live.symlink_to(tmp_path / "A")
+    server = StaticServer(live)
+    context = browser.new_context(base_url=server.start())
+    try:
+        page = context.new_page()
+        table = Table(page).open("./?speed=0&seed=deploy")
+        for _ in range(100):  # (wait_for_function evaluates a string, which the CSP forbids)
+            if page.evaluate("!!navigator.serviceWorker.controller"):
+                break
+            page.wait_for_timeout(200)
+        assert page.evaluate("!!navigator.serviceWorker.controller")
+        one_move(page, table)
+        hand = sorted(table.hand())
+        runs(page, "A")
+        update = notice(page, "update")
+
+        # Build B: the load after the deploy still runs A in full, then offers B.
+        deploy(live, tmp_path / "B")
+        page.reload()
+        table.idle(BOOT_TIMEOUT)
+        expect(update).to_contain_text("A new version of the game is ready", timeout=BOOT_TIMEOUT)
+        runs(page, "A")
+        update.get_by_role("button", name="Update now").click()
+        page.wait_for_selector('html[data-build^="B-"]', state="attached", timeout=BOOT_TIMEOUT)
+        table.idle(BOOT_TIMEOUT)
+        runs(page, "B")
+        assert sorted(table.hand()) == hand
+
+        # Build C, found while B runs (an update check without a load, as browsers make) and left
+        # alone: the next load takes it once its boot has fetched all it needs (web/update.js).
+        deploy(live, tmp_path / "C")
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        expect(update).to_be_visible(timeout=BOOT_TIMEOUT)
+        runs(page, "B")
+        page.reload()
+        page.wait_for_selector('html[data-build^="C-"]', state="attached", timeout=2 * BOOT_TIMEOUT)
+        table.idle(BOOT_TIMEOUT)
+        runs(page, "C")
+        assert sorted(table.hand()) == hand
+    finally:
+        context.close()
+        server.stop()
+
+
+# ------------------------------------------------------------------------------------ headers
 
 
 VIOLATION = """new Promise((done) => {

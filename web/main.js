@@ -16,7 +16,7 @@ import {
 import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
 import { saveMatch, setAsideDamaged } from "./saving.js";
 import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
-import { checkEngineBuild, registerServiceWorker } from "./update.js";
+import { registerServiceWorker, startWhenOneBuild } from "./update.js";
 import { seedFromLink, wireDaily } from "./daily.js";
 import { wireReadout } from "./readout.js";
 import { wireReplay } from "./replay.js";
@@ -561,7 +561,7 @@ function onStatus(status) {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
     performance.mark("gin:engine-ready");
-    if (checkEngineBuild(status.build)) start();
+    startWhenOneBuild(status.build, start);
   } else if (status.stage === "error") {
     $("prompt").textContent = status.message;
     $("table").setAttribute("aria-busy", "false");
