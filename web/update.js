@@ -5,11 +5,13 @@
 // as the new worker is in charge, and the match continues from its save.
 //
 // When it is taken matters. Chromium activates the new worker only once the old one has no event
-// in flight, and it stops the old one for that at the first pause in the page's fetches; a fetch
-// after that pause starts the old worker again, and the new one then waits until the old one
-// idles on its own: about 30 s in a plain browser, the 5-minute limit when DevTools or a test
-// driver is attached. So a build is never taken while the page is still fetching its boot: at the
-// next load it is taken once the engine is ready, before the table starts.
+// in flight: it stops the old one at the first pause in the page's fetches, but a fetch after that
+// pause starts it again, and the new one then waits for the old one to idle out on its own (its
+// idle timeout is 30 s; with DevTools or a test driver attached it is never idle, and Chromium
+// gives up waiting after 5 minutes). Taken at the start of a load, while the boot fetched Pyodide
+// through the old worker, a build was still not in charge 2 minutes later in 4 of 7 test runs. So
+// at the next load a build is taken once the engine is ready (every fetch of the boot done) and
+// before the table starts.
 import config from "./config.mjs";
 import { showNotice } from "./notice.js";
 
