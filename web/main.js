@@ -18,6 +18,7 @@ import {
 import { seedFromLink, wireDaily } from "./daily.js";
 import { wireReadout } from "./readout.js";
 import { wireReplay } from "./replay.js";
+import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
 import { renderSteps } from "./scoring.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
@@ -57,6 +58,11 @@ function announce(text) {
 
 function message(text) {
   $("message").textContent = text || "";
+}
+
+function say(text) {
+  message(text);
+  announce(text);
 }
 
 function pace() {
@@ -144,6 +150,7 @@ function setView(view) {
   }
   announce(said.join(" "));
   recordView(view);
+  rememberView(view);
   render();
   showRules(view);
   afterView(prev);
@@ -210,6 +217,7 @@ function scheduleAutoplay() {
 
 async function act(action) {
   if (!ui.view || ui.busy) return null;
+  if (!ui.ready) return void holdMove(ui, action, say); // the saved view, drawn before the engine
   message("");
   const reply = await request({ op: "act", action });
   if (!reply.ok) {
@@ -267,6 +275,7 @@ async function restore(saved) {
   ui.busy = false;
   ui.seed = null;
   if (reply.save !== undefined) keepSave(reply.save);
+  forgetDrawnView(ui);
   setView(reply.view);
   return null;
 }
@@ -295,6 +304,7 @@ function showResult() {
 }
 
 async function openKnock(card) {
+  if (stillStarting(ui, say)) return;
   const v = ui.view;
   const best = v.legal_actions.find((a) => a.action.startsWith(`knock ${card}`));
   if (!best) return;
@@ -383,6 +393,7 @@ const ctl = {
     if (gins.length === 1) act(gins[0].action);
   },
   async hint() {
+    if (stillStarting(ui, say)) return;
     const v = ui.view;
     if (!v || ui.busy || v.to_act !== v.seat || !v.legal_actions.length) return;
     const reply = await engine.call({ op: "hint" });
@@ -549,7 +560,7 @@ function onStatus(status) {
   document.documentElement.dataset.boot = status.stage;
   if (status.stage === "python") {
     performance.mark("gin:python-ready");
-    $("prompt").lastChild.textContent = " Python is ready… dealing";
+    if (!ui.view) $("prompt").lastChild.textContent = " Python is ready… dealing";
   } else if (status.stage === "micropip" || status.stage === "installed") {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
@@ -578,6 +589,7 @@ async function start() {
   ui.ready = true;
   performance.mark("gin:playable");
   document.documentElement.dataset.ready = "1";
+  playHeldMove(ui, act, say);
   registerServiceWorker();
 }
 
@@ -588,6 +600,7 @@ function registerServiceWorker() {
   navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker:", err));
 }
 
+if (!seedFromLink(params)) drawSavedView(ui);
 engine.onStatus(onStatus);
 wireInput(ctl);
 wirePlayer();
