@@ -55,6 +55,11 @@ def final_view(page: Any, query: str) -> dict[str, Any]:
 def test_snapshot_and_fallback_play_the_same_match(page: Any) -> None:
     page.goto("./?speed=0&sw=0")
     page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=BOOT)
+    # A short whole match: to 10 points against the beginner (the path, not the play, is tested).
+    page.evaluate(
+        "localStorage.setItem('gin-rummy:settings:v1', JSON.stringify("
+        "{speed: 'instant', rules: {target: 10}, opponent: 'beginner'}))"
+    )
     assert boot_note(page)["path"] == "normal"
     match = "./?seed=boot-paths&speed=0&autoplay=1&sw=0"
     restored = final_view(page, match)
