@@ -45,6 +45,11 @@ export function forgetDrawnView(ui) {
   ui.view = null;
 }
 
+const sentence = (action) => {
+  const text = prettyText(action);
+  return text[0].toUpperCase() + text.slice(1);
+};
+
 /** A move asked for before the engine is ready: hold the first, refuse the others (aloud). */
 export function holdMove(ui, action, say) {
   if (ui.held) {
@@ -53,7 +58,7 @@ export function holdMove(ui, action, say) {
   }
   ui.held = action;
   document.documentElement.dataset.held = action;
-  say(`${prettyText(action)}: it will be played as soon as the engine is ready.`);
+  say(`${sentence(action)}: it will be played as soon as the engine is ready.`);
 }
 
 /** The engine is ready: play the held move once if still legal, else say it was not played. */
@@ -63,7 +68,7 @@ export async function playHeldMove(ui, act, say) {
   ui.held = null;
   delete document.documentElement.dataset.held;
   if (ui.view && ui.view.legal_actions.some((a) => a.action === action)) await act(action);
-  else say(`${prettyText(action)} was not played: it is not possible now.`);
+  else say(`${sentence(action)} was not played: it is not possible now.`);
 }
 
 /** Say that a request needing the engine (a hint, the knock review) waits for it. */
