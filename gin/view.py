@@ -20,6 +20,7 @@ from gin.cards import Card, format_card, from_mask, mask_value, pretty_card
 from gin.game import Event, HandResult, Phase
 from gin.match import Match, final_totals, legal_actions
 from gin.melds import Meld, best_melds, discard_options
+from gin.scoresheet import sheet
 
 VERSION = 1
 
@@ -68,7 +69,7 @@ def view(match: Match, seat: int, names: Sequence[str] | None = None) -> dict[st
             "boxes": list(match.boxes),
             "target": match.rules.target,
         },
-        "score_sheet": [_sheet_line(i, r) for i, r in enumerate(match.results, 1)],
+        "score_sheet": sheet(match),
         "legal_actions": _labelled(match) if acting else [],
         "rules": match.rules.to_dict(),
         "result": _result(result, who) if result is not None else None,
@@ -193,10 +194,6 @@ def _label(action: Action, top: Card | None, opening: bool, held: int) -> str:
 
 
 # ----------------------------------------------------------------------------- results
-
-
-def _sheet_line(number: int, result: HandResult) -> dict[str, Any]:
-    return {"deal": number, "kind": result.kind, "winner": result.winner, "points": result.points}
 
 
 def _result(result: HandResult, who: list[str]) -> dict[str, Any]:
