@@ -291,7 +291,7 @@ def test_replay_steps_through_a_match(context: BrowserContext, page: Page) -> No
     shots = frames(doc)
     total = len(shots)
     assert total > 20
-    end.get_by_role("button", name="Step through it").click()
+    end.get_by_role("button", name="Watch the replay").click()
     dialog = page.get_by_role("dialog", name="Replay")
     expect(dialog).to_be_visible()
 
@@ -520,9 +520,14 @@ def test_accessibility_audit(context: BrowserContext, page: Page, states: dict[s
             f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(states[state]['save']))})"
         )
         page.reload()
+        if state == "match_over":  # the last hand's result first, then the match
+            see = page.get_by_role("button", name="See the match")
+            expect(see).to_be_visible(timeout=BOOT_TIMEOUT)
+            axe(page, "the last hand's result")
+            see.click()
         expect(page.get_by_role("dialog", name=dialog)).to_be_visible(timeout=BOOT_TIMEOUT)
         axe(page, f"the {state} dialog")
-    page.get_by_role("button", name="Step through it").click()
+    page.get_by_role("button", name="Watch the replay").click()
     expect(page.get_by_role("dialog", name="Replay")).to_be_visible()
     axe(page, "the replay")
     page.goto("./help.html")
@@ -573,6 +578,8 @@ def test_every_screen_size(
         page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
         if state == "knock":
             check_the_check(page)
+        if state == "match_over":  # past the last hand's result
+            page.get_by_role("button", name="See the match").click()
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             if state == "knock":
@@ -590,7 +597,7 @@ def test_every_screen_size(
             else:
                 check_layout(page, "match-end", shots)
         if state == "match_over":
-            page.get_by_role("button", name="Step through it").click()
+            page.get_by_role("button", name="Watch the replay").click()
             page.keyboard.press("PageDown")
             for width, height in SIZES:
                 page.set_viewport_size({"width": width, "height": height})

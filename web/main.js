@@ -20,7 +20,7 @@ import { wireReplay } from "./replay.js";
 import { renderSteps } from "./scoring.js";
 import { renderFinal, renderSheet } from "./scoresheet.js";
 import { SORTS, sortedOrder } from "./handsort.js";
-import { knockAdvice } from "./prompt.js";
+import { knockAdvice, showPrompt } from "./prompt.js";
 import { wireKnock } from "./knock.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
@@ -416,7 +416,7 @@ const ctl = {
   inputKind(kind) {
     if (ui.input === kind) return;
     ui.input = kind;
-    render();
+    if (ui.view) showPrompt(ui.view, ui); // the prompt only: a redraw of the hand would eat the click
   },
   openDialogId() {
     const d = document.querySelector("dialog[open]");

@@ -2,7 +2,7 @@
 // code) keep focus and selection across renders. No rule is decided here: what is possible comes
 // from the view's legal actions.
 import { SORTS, SORT_WORDS, handGroups } from "./handsort.js";
-import { endings, promptText } from "./prompt.js";
+import { endings, showPrompt } from "./prompt.js";
 
 export { handGroups };
 
@@ -244,9 +244,7 @@ export function renderTable(view, ui) {
   $("act-next").disabled = ui.busy || !legal.has("next");
   $("act-hint").disabled = ui.busy || view.to_act !== view.seat || !view.legal_actions.length;
 
-  // The prompt, and beside it the hint for this view.
-  const hint = ui.hint && ui.hint.view === view ? [el("span", "prompt-hint", `Hint: ${ui.hint.reason}`)] : [];
-  $("prompt").replaceChildren(el("span", "prompt-main", promptText(view, ui)), ...hint);
+  showPrompt(view, ui);
 }
 
 /** The scores read out in words ("You: 12 points, 1 box"); the figures and ▣ are for the eye. */
