@@ -24,6 +24,7 @@ export function wireInput(ctl) {
   }, true);
   for (const b of $("sort").querySelectorAll("button")) b.addEventListener("click", () => ctl.sortBy(b.dataset.sort));
   $("btn-sheet").addEventListener("click", () => ctl.sheet());
+  $("scores").addEventListener("click", () => ctl.sheet()); // the scores open their sheet (phones have no room for the button)
   $("stock").addEventListener("click", () => ctl.draw());
   $("discard").addEventListener("click", () => ctl.discardPileClick());
   $("btn-pile").addEventListener("click", () => ctl.pile());
