@@ -131,8 +131,7 @@ def test_a_knock_by_keys_at_phone_size(context: BrowserContext, page: Page) -> N
     best = min(knocks, key=lambda c: left[c])
     dead = left[best]
     expect(page.locator("#prompt .prompt-main")).to_have_text(
-        f"You can knock! Press K to select {pretty(best)} (it leaves {dead} deadwood), then again "
-        "to knock; or pick a card to discard."
+        f"You can knock! Press K twice: discard {pretty(best)}, {dead} deadwood."
     )
     # A hint shows beside the prompt, never instead of it.
     page.keyboard.press("h")
@@ -287,7 +286,7 @@ def test_gin_and_big_gin_say_so_and_play_what_they_say(context: BrowserContext, 
     ]
     page.keyboard.press("ArrowRight")
     expect(page.locator("#prompt .prompt-main")).to_have_text(
-        f"Gin! Press K to select {pretty(gins[0])} as your discard, then again to go gin."
+        f"Gin! Press K twice: discard {pretty(gins[0])} and go gin."
     )
     page.keyboard.press("k")
     expect(page.get_by_role("alert")).to_contain_text(f"Discarding {pretty(gins[0])} goes gin")

@@ -22,7 +22,8 @@ export function wireInput(ctl) {
   document.addEventListener("keydown", (event) => {
     if (!event.altKey && !event.ctrlKey && !event.metaKey && event.key !== "Shift") ctl.inputKind("keys");
   }, true);
-  for (const b of $("sort").querySelectorAll("button")) b.addEventListener("click", () => ctl.sortBy(b.dataset.sort));
+  for (const b of $("sort").querySelectorAll("button[data-sort]")) b.addEventListener("click", () => ctl.sortBy(b.dataset.sort));
+  $("sort-next").addEventListener("click", () => ctl.sort()); // phones: one button, the sorts in turn
   $("btn-sheet").addEventListener("click", () => ctl.sheet());
   $("scores").addEventListener("click", () => ctl.sheet()); // the scores open their sheet (phones have no room for the button)
   $("stock").addEventListener("click", () => ctl.draw());

@@ -41,17 +41,16 @@ function discardPrompt(view, ui) {
     const after = deadwood(sel) === undefined ? "" : ` leaves ${deadwood(sel)} deadwood`;
     if (gins.includes(sel)) return `Gin! Discarding ${pretty(sel)} leaves no deadwood: ${press(ui, "K", "Knock")} to go gin.`;
     if (knocks.includes(sel)) {
-      return `Discarding ${pretty(sel)}${after}: ${press(ui, "K", "Knock")} to knock, or ${discardWords(ui, sel)}.`;
+      const again = { touch: "tap it again", mouse: "click it again" }[ui.input] || "Enter";
+      return `${pretty(sel)}: ${deadwood(sel)} deadwood. ${cap(press(ui, "K", "Knock"))} to knock, ${again} to discard.`;
     }
     if (view.taken === sel) return `You took ${pretty(sel)} this turn; pick another card to discard.`;
     return `Discarding ${pretty(sel)}${after}: ${discardWords(ui, sel)}.`;
   }
   const k = cap(press(ui, "K", "Knock"));
-  if (gins.length) return `Gin! ${k} to select ${pretty(gins[0])} as your discard, then again to go gin.`;
-  if (knocks.length) {
-    return `You can knock! ${k} to select ${pretty(knocks[0])} (it leaves ${deadwood(knocks[0])} deadwood), ` +
-      "then again to knock; or pick a card to discard.";
-  }
+  // Short enough for three lines beside the piles on a phone; K's first press says the rest.
+  if (gins.length) return `Gin! ${k} twice: discard ${pretty(gins[0])} and go gin.`;
+  if (knocks.length) return `You can knock! ${k} twice: discard ${pretty(knocks[0])}, ${deadwood(knocks[0])} deadwood.`;
   return "Pick a card to discard.";
 }
 

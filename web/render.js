@@ -234,9 +234,13 @@ export function renderTable(view, ui) {
   ui.visualOrder = ordered;
 
   $("deadwood").textContent = `Deadwood ${view.deadwood}`;
-  for (const b of $("sort").querySelectorAll("button")) {
-    b.setAttribute("aria-pressed", b.dataset.sort === (SORTS.includes(ui.sort) ? ui.sort : "melds") ? "true" : "false");
+  const sort = SORTS.includes(ui.sort) ? ui.sort : "melds";
+  for (const b of $("sort").querySelectorAll("button[data-sort]")) {
+    b.setAttribute("aria-pressed", b.dataset.sort === sort ? "true" : "false");
   }
+  const next = SORTS[(SORTS.indexOf(sort) + 1) % SORTS.length];
+  $("sort-next").textContent = `⇅ ${$("sort").querySelector(`[data-sort=${sort}]`).textContent}`;
+  $("sort-next").setAttribute("aria-label", `Sorted ${SORT_WORDS[sort]}; sort ${SORT_WORDS[next]}`);
 
   // Action buttons. Knock (and K) with no card selected picks the best card to end the hand with.
   const sel = ui.selected;
