@@ -47,6 +47,9 @@ def rewrite_snapshot(page: Any, change: str) -> None:
 def final_view(page: Any, query: str) -> dict[str, Any]:
     """Play the seeded match to its end with the autoplay hook; the page's final view."""
     page.goto(query)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT)
+    if page.locator("#dlg-confirm[open]").count():  # a link asks before abandoning a match
+        page.locator("#confirm-yes").click()
     page.wait_for_selector(MATCH_OVER, state="attached", timeout=BOOT + 240_000)
     view: dict[str, Any] = page.evaluate("window.__gin.ui.view")
     return view
