@@ -68,8 +68,10 @@ export function registerServiceWorker(enabled) {
 /** The engine is ready with `build`: `start` the table, unless the page must first reload into
  * one build. Its engine runs another build than the page (a deploy between the two downloads):
  * reload once. A build waits since an earlier visit: take it now that the boot has fetched all it
- * needs; the page reloads when it is in charge (and starts on this build if that never comes). */
-export async function startWhenOneBuild(build, start) {
+ * needs; the page reloads when it is in charge (and starts on this build if that never comes).
+ * Not when the player has already `acted` on the saved view (a held move, which a reload would
+ * drop): then the table starts and the build is offered, as to an open page. */
+export async function startWhenOneBuild(build, start, acted) {
   document.documentElement.dataset.engineBuild = build;
   if (build !== config.build) {
     if (sessionStorage.getItem(RETRY_KEY) !== config.build) {
@@ -84,7 +86,7 @@ export async function startWhenOneBuild(build, start) {
     return;
   }
   const waiting = await waitingAtLoad;
-  if (waiting && waiting.reg.waiting === waiting.worker) {
+  if (waiting && waiting.reg.waiting === waiting.worker && !acted()) {
     take(waiting.worker);
     await new Promise((resolve) => setTimeout(resolve, TAKE_TIMEOUT));
   }
