@@ -199,7 +199,8 @@ function scheduleComputer() {
 function scheduleAutoplay() {
   if (params.get("autoplay") !== "1") return;
   const v = ui.view;
-  if (v && v.phase === "match_over") {
+  // A finished match restored at the start is not the one to play: a link's new match follows.
+  if (v && v.phase === "match_over" && ui.ready) {
     params.delete("autoplay"); // one match, then hands back, at the match's end
     showMatch();
     return;
