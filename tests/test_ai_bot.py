@@ -60,3 +60,24 @@ def test_hint_op_of_the_page() -> None:
     if reply["view"]["your_turn"]:
         answer = json.loads(api.handle('{"op": "hint"}'))
         assert answer["ok"] and answer["hint"]["reason"]
+
+
+def test_hint_weighs_a_knock_against_playing_on() -> None:
+    """Wherever a knock is on offer, the hint says "Knock now" or "Play on", and why."""
+    said = {"Knock now": 0, "Play on": 0}
+    for n in range(40):
+        match = new_match(Rules(), f"hint-knock-{n}")
+        if min(said.values()) >= 2:
+            break
+        while match.hand.to_act is not None:
+            seen = view(match, match.hand.to_act, ["You", "Computer"])
+            advice = hint(seen)
+            knockable = any(a["action"].startswith("knock ") for a in seen["legal_actions"])
+            if knockable and not advice["action"].startswith("gin"):
+                verdict = advice["reason"].split(",")[0]
+                assert verdict in said, advice
+                assert ("undercut" in advice["reason"]) or ("gin is unlikely" in advice["reason"])
+                assert len(advice["reason"]) < 160
+                said[verdict] += 1
+            match = apply(match, Action.from_text(advice["action"]))
+    assert said["Knock now"] and said["Play on"], said

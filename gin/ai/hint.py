@@ -31,7 +31,38 @@ def hint(view: View) -> dict[str, Any]:
     other = "your opponent"
     if isinstance(names, list) and len(names) == 2 and names[1 - table.seat] != "Opponent":
         other = str(names[1 - table.seat])
+    knocks = [Action.from_text(a) for a in table.legal if a.startswith("knock ")]
+    if knocks and action.kind in ("knock", "discard"):
+        return {"action": action.text(), "reason": weighed(table, action, knocks, other)}
     return {"action": action.text(), "reason": reason(table, action, other)}
+
+
+def weighed(table: Table, action: Action, knocks: list[Action], other: str) -> str:
+    """With a knock on offer: knock now or play on, and why, as the expert's timing weighs it.
+
+    Early in a hand the other hand is still full of deadwood, so a knock is rarely undercut;
+    late, the stock is too short for gin to come. In between a knock often meets an undercut
+    (25 points and the difference to the other side), so the expert waits for gin.
+    """
+    early = table.knowledge.draws <= 2
+    if action.kind == "knock":
+        assert action.card is not None
+        shown, left = pretty_card(action.card), _left(table, action.card)
+        now = f"Knock now, discarding {shown}: {left} deadwood"
+        if early:
+            return f"{now}, and {other}'s hand is still full of deadwood: an undercut is unlikely."
+        return f"{now}, and with {table.stock} cards left in the stock, gin is unlikely to come."
+    assert action.card is not None
+    best = min(_left(table, k.card) for k in knocks if k.card is not None)
+    return (
+        f"Play on, discarding {pretty_card(action.card)}: a knock with {best} now risks an "
+        f"undercut, and gin (25 bonus) is still likely with {table.stock} cards in the stock."
+    )
+
+
+def _left(table: Table, card: Card) -> int:
+    """The deadwood kept after throwing ``card``."""
+    return deadwood(table.hand & ~(1 << card))
 
 
 def reason(table: Table, action: Action, other: str) -> str:
