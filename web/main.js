@@ -8,6 +8,7 @@
 //   ?autoplay=1    test hook: your seat plays itself by a simple policy (whole-match tests)
 import { engine } from "./engine.js";
 import { wireInput } from "./input.js";
+import { createAutoplay } from "./autoplay.js";
 import { createMotion } from "./motion.js";
 import {
   $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderPile, renderResult, renderTable,
@@ -195,37 +196,9 @@ function scheduleComputer() {
   }, pace());
 }
 
-// The autoplay test hook: the human seat plays by a simple policy over the legal actions.
-function scheduleAutoplay() {
-  if (params.get("autoplay") !== "1") return;
-  const v = ui.view;
-  // A finished match restored at the start is not the one to play: a link's new match follows.
-  if (v && v.phase === "match_over" && ui.ready) {
-    params.delete("autoplay"); // one match, then hands back, at the match's end
-    showMatch();
-    return;
-  }
-  if (!v || !v.legal_actions.length) return;
-  setTimeout(() => {
-    if (ui.busy || ui.view !== v) return;
-    const acts = v.legal_actions.map((a) => a.action);
-    let choice;
-    if (v.phase === "hand_over") {
-      closeDialog("dlg-result");
-      choice = "next";
-    } else {
-      choice = acts.find((a) => a === "big gin") || acts.find((a) => a.startsWith("gin ")) ||
-        acts.find((a) => a.startsWith("knock ")) || acts.find((a) => a === "draw") || acts.find((a) => a === "pass");
-      if (!choice && v.phase === "discard") {
-        const opts = (v.discard_options || []).filter((o) => acts.includes(`discard ${o.card}`));
-        opts.sort((a, b) => a.deadwood - b.deadwood);
-        choice = opts.length ? `discard ${opts[0].card}` : acts.find((a) => a.startsWith("discard "));
-      }
-      choice = choice || acts[0];
-    }
-    act(choice);
-  }, Math.min(pace(), 50));
-}
+const scheduleAutoplay = createAutoplay({
+  params, ui, act, pace, showMatch, closeResult: () => closeDialog("dlg-result"),
+});
 
 async function act(action) {
   if (!ui.view || ui.busy) return null;
