@@ -12,6 +12,7 @@ import { createAutoplay } from "./autoplay.js";
 import { createMotion } from "./motion.js";
 import {
   $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderPile, renderResult, renderTable,
+  scrollLogToEnd,
 } from "./render.js";
 import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
 import { saveMatch, setAsideDamaged } from "./saving.js";
@@ -188,7 +189,6 @@ function computerToAct() {
 function scheduleComputer() {
   clearTimeout(ui.botTimer);
   if (!computerToAct()) return;
-  render();
   ui.botTimer = setTimeout(async () => {
     if (!computerToAct() || ui.busy) return;
     const reply = await request({ op: "bot" });
@@ -563,7 +563,7 @@ function onStatus(status) {
   if (status.stage === "python") {
     performance.mark("gin:python-ready");
     if (!ui.view) $("prompt").lastChild.textContent = " Python is ready… dealing";
-  } else if (status.stage === "micropip" || status.stage === "installed") {
+  } else if (status.stage === "installed") {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
     performance.mark("gin:engine-ready");
@@ -599,6 +599,7 @@ async function start() {
   // Once the game is playable, so precaching never competes with the boot; the files the boot
   // just fetched are then revalidated (304), not downloaded again.
   registerServiceWorker(params.get("sw") !== "0");
+  engine.keepSnapshotWhenIdle();
 }
 
 // The saved match's last view at first paint; a link's match is asked for over it (start()).
@@ -617,6 +618,6 @@ wireInput(ctl);
 wirePlayer();
 wireDialogs();
 // A phone turned sideways reshapes the move log: keep its latest line in sight.
-window.addEventListener("resize", () => ($("log").scrollTop = $("log").scrollHeight));
+window.addEventListener("resize", scrollLogToEnd);
 requestAnimationFrame(() => performance.mark("gin:shell-painted"));
 window.__gin = { ui, prettyText, engine, sound }; // for the browser tests and the curious

@@ -10,6 +10,9 @@ const EASE = "cubic-bezier(.2, .75, .25, 1)";
 const MS = { move: 200, draw: 280, discard: 300, theirs: 340, deal: 240, dealGap: 30, reveal: 300, lay: 320 };
 
 const rectOf = (node) => (node ? node.getBoundingClientRect() : null);
+// The animations this module started and that may still run. settle() finishes these rather
+// than asking document.getAnimations(), which recomputes the style of the whole page.
+const running = new Set();
 
 function reduced() {
   return document.documentElement.classList.contains("motion-reduced") ||
@@ -26,14 +29,18 @@ function fly(node, from, { duration, delay = 0, turn = false } = {}) {
   const sy = from.height / to.height;
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(sx - 1) < 0.01) return null;
   const start = `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` + (turn ? " rotateY(90deg)" : "");
-  return node.animate([{ transform: start, offset: 0 }], {
+  const anim = node.animate([{ transform: start, offset: 0 }], {
     id: ID, duration, delay, easing: EASE, fill: "backwards",
   });
+  running.add(anim);
+  anim.finished.then(() => running.delete(anim), () => running.delete(anim));
+  return anim;
 }
 
 /** Stop every card motion where it would end (a new view is on its way). */
 function settle() {
-  for (const anim of document.getAnimations()) if (anim.id === ID) anim.finish();
+  for (const anim of running) anim.finish();
+  running.clear();
 }
 
 /**

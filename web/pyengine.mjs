@@ -1,7 +1,41 @@
 // Getting the engine into a Python that has just started, the same everywhere Python starts: the
-// page's worker on a normal boot, an idle worker that makes a snapshot, and tools/snapshot.mjs at
-// build time. micropip installs the gin wheel from a local file (never by name: a name asks PyPI); then every gin module is imported, so a snapshot holds all of them and never needs their
-// files (a snapshot keeps Python's memory, not the virtual file system).
+// page's worker on a normal boot (web/worker.mjs), the idle worker that makes the snapshot for
+// the next visit (web/snapshotter.mjs), and tools/snapshot.mjs at build time.
+//
+// Two ways in. The boot a player waits for unpacks the gin wheel straight into site-packages
+// (about 25 ms; micropip would cost its own download and about 0.7 s more). The snapshot's
+// Python installs it with micropip from the local file (never by name: a name asks PyPI), then
+// imports every gin module, so the snapshot holds all of them and never needs their files (a
+// snapshot keeps Python's memory, not the virtual file system).
+
+/** Options of loadPyodide shared by every worker of the page (`base`: the site's root URL). */
+export function pyodideOptions(base) {
+  return {
+    indexURL: new URL("./pyodide/", base).href,
+    stdout: (line) => console.log("[python]", line),
+    stderr: (line) => console.warn("[python]", line),
+  };
+}
+
+/** The gin wheel's bytes, fetched from this build (`config.ginWheel`, relative to `base`). */
+export async function fetchGinWheel(config, base) {
+  const response = await fetch(new URL(config.ginWheel, base));
+  if (!response.ok) throw new Error(`the gin wheel could not be fetched (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Unpack the gin wheel (its bytes) into site-packages, as Pyodide installs its own packages. */
+export function unpackGin(pyodide, bytes) {
+  const site = pyodide.runPython("import site; site.getsitepackages()[0]"); // site: imported at start
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
+}
+
+/** The last meaningful line of an error from Pyodide (its tracebacks end with the cause). */
+export function lastLine(err) {
+  const text = String(err && err.message ? err.message : err).trim();
+  const lines = text.split("\n").filter((l) => l && !l.includes("pyodide.setDebug"));
+  return lines[lines.length - 1] || text;
+}
 
 /**
  * Install the gin wheel (its file name and bytes) with micropip, already loaded as a package of

@@ -36,6 +36,25 @@ function el(tag, cls, text) {
   return node;
 }
 
+/** Set a node's text only when it differs: the same text set again still replaces the text
+ * node, and the browser lays it out anew on every move. */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function setGlyph(node, text) {
+  if (node.dataset.glyph !== text) node.dataset.glyph = text;
+}
+
+const shows = new WeakMap(); // container -> the key of what its children show
+
+/** Replace a container's children only when `key` (what they show) changed since the last time. */
+function replaceWhenChanged(node, key, build) {
+  if (shows.get(node) === key) return;
+  shows.set(node, key);
+  node.replaceChildren(...build());
+}
+
 /** A span whose text is drawn by CSS from data-glyph (style.css): seen on screen, yet outside
  * the accessible name of the control it sits in, which says it in words ("7 of hearts",
  * "Stock"), so that the name holds all the visible label (WCAG 2.5.3, checked by the audit). */
@@ -119,45 +138,43 @@ export function renderTable(view, ui) {
   // Scores.
   for (const seat of [0, 1]) {
     const box = $(`score-${seat}`);
-    box.querySelector(".who").textContent = names[seat];
-    box.querySelector(".pts").textContent = String(view.scores.points[seat]);
+    setText(box.querySelector(".who"), names[seat]);
+    setText(box.querySelector(".pts"), String(view.scores.points[seat]));
     const boxes = view.scores.boxes[seat];
-    box.querySelector(".boxes").textContent = `▣ ${boxes}`;
+    setText(box.querySelector(".boxes"), `▣ ${boxes}`);
     const said = `${view.scores.points[seat]} point${view.scores.points[seat] === 1 ? "" : "s"}, ${boxes} box${boxes === 1 ? "" : "es"}`;
     box.querySelector(".boxes").title = `${boxes} box${boxes === 1 ? "" : "es"}`;
     scoreWords(box, `${names[seat]}: ${said}`);
     box.classList.toggle("leading", view.scores.points[seat] > view.scores.points[1 - seat]);
   }
-  $("target").textContent = `to ${view.scores.target}` + (view.hand_number ? ` · hand ${view.hand_number}` : "");
+  setText($("target"), `to ${view.scores.target}` + (view.hand_number ? ` · hand ${view.hand_number}` : ""));
 
   // Opponent.
-  $("opp-label").textContent = names[opp];
-  $("me-label").textContent = names[me] === "You" ? "You" : names[me];
+  setText($("opp-label"), names[opp]);
+  setText($("me-label"), names[me]);
   const over = view.phase === "hand_over" || view.phase === "match_over";
   const oppCards = $("opp-cards");
   const known = view.opponent.known || [];
   const shownOpp = over && view.result ? view.result.hands[opp] : null;
   const count = view.opponent.count;
-  $("opp-count").textContent = `${count} card${count === 1 ? "" : "s"}`;
-  const oppNodes = [];
-  if (shownOpp) {
-    for (const c of shownOpp) oppNodes.push(cardFace(c, "known"));
-  } else {
-    for (let i = 0; i < count - known.length; i++) oppNodes.push(cardBack());
-    for (const c of known) oppNodes.push(cardFace(c, "known"));
-  }
-  oppCards.replaceChildren(...oppNodes);
-  $("opp-known").textContent = known.length && !shownOpp
+  setText($("opp-count"), `${count} card${count === 1 ? "" : "s"}`);
+  const backs = shownOpp ? 0 : count - known.length;
+  const faces = shownOpp || known;
+  replaceWhenChanged(oppCards, `${backs} ${faces.join(" ")}`, () => [
+    ...Array.from({ length: backs }, cardBack),
+    ...faces.map((c) => cardFace(c, "known")),
+  ]);
+  setText($("opp-known"), known.length && !shownOpp
     ? `Known in ${names[opp]}'s hand: ${known.map(pretty).join(" ")}`
-    : "";
+    : "");
 
   // Turn markers and the dealer's chip, on the table itself.
   const myTurn = !over && view.to_act === me;
   const oppTurn = !over && view.to_act === opp;
   $("me-turn").classList.toggle("on", myTurn);
-  $("me-turn").dataset.glyph = "Your turn";
+  setGlyph($("me-turn"), "Your turn");
   $("opp-turn").classList.toggle("on", oppTurn);
-  $("opp-turn").dataset.glyph = ui.busy ? "thinking…" : "to play";
+  setGlyph($("opp-turn"), ui.busy ? "thinking…" : "to play");
   $("me-turn").closest(".seat").classList.toggle("acting", myTurn);
   $("opp-turn").closest(".seat").classList.toggle("acting", oppTurn);
   $("me-dealer").hidden = view.dealer !== me;
@@ -167,19 +184,19 @@ export function renderTable(view, ui) {
   const legal = new Set(view.legal_actions.map((a) => a.action));
   const stock = $("stock");
   stock.disabled = ui.busy || !legal.has("draw");
-  $("stock-count").dataset.glyph = `${view.stock_count} left`;
+  setGlyph($("stock-count"), `${view.stock_count} left`);
   const pile = view.discard_pile;
   const top = pile.length ? pile[pile.length - 1] : null;
   const slot = $("discard-card");
   if (top) {
-    paintFace(slot, top);
+    if (slot.dataset.card !== top) paintFace(slot, top);
     slot.classList.remove("slot");
   } else {
     slot.replaceChildren();
     slot.className = "card slot";
     delete slot.dataset.card;
   }
-  $("discard-top").dataset.glyph = top ? `${pretty(top)} on top · ${pile.length}` : "empty";
+  setGlyph($("discard-top"), top ? `${pretty(top)} on top · ${pile.length}` : "empty");
   const discardBtn = $("discard");
   const canDiscardSelected = ui.selected && legal.has(`discard ${ui.selected}`);
   discardBtn.disabled = ui.busy || !(legal.has("take") || (ui.selected && view.phase === "discard" && myTurn));
@@ -192,35 +209,40 @@ export function renderTable(view, ui) {
   const focusedCard = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.card : null;
   const hadFocus = hand.contains(document.activeElement);
-  const nodes = [];
   const inHand = new Set(view.hand);
   for (const code of [...handButtons.keys()]) if (!inHand.has(code)) handButtons.delete(code);
   let focusTarget = ui.focus && inHand.has(ui.focus) ? ui.focus : null;
-  for (const group of groups) {
-    const g = el("div", `group ${group.kind === "dead" ? "dead" : group.kind === "row" ? "row" : "meld"}`);
-    g.setAttribute("role", "group");
+  const shown = groups.map((group) => {
     const label = group.kind === "dead" ? `Deadwood ${view.deadwood}`
       : group.kind === "row" ? `Sorted ${SORT_WORDS[group.sort]}`
       : `${group.kind === "run" ? "Run" : "Set"}`;
-    g.setAttribute("aria-label", group.kind === "dead" ? `Deadwood, ${view.deadwood} points`
+    const said = group.kind === "dead" ? `Deadwood, ${view.deadwood} points`
       : group.kind === "row" ? `Your cards ${SORT_WORDS[group.sort]}, ${view.deadwood} deadwood`
-      : `${label}: ${group.cards.map(cardName).join(", ")}`);
-    const lab = el("span", "label", label);
+      : `${label}: ${group.cards.map(cardName).join(", ")}`;
+    const kind = group.kind === "dead" ? "dead" : group.kind === "row" ? "row" : "meld";
+    return { kind, label, said, cards: group.cards };
+  });
+  for (const code of view.hand) {
+    const btn = handButton(code);
+    btn.setAttribute("aria-pressed", ui.selected === code ? "true" : "false");
+    btn.classList.toggle("fresh", code === view.drawn || code === ui.justAdded);
+    btn.classList.toggle("taken", code === view.taken);
+    btn.classList.toggle("hinted", !!ui.hint && ui.hint.view === view && ui.hint.card === code);
+    btn.disabled = false;
+  }
+  // The groups are rebuilt only when they change; the buttons inside are kept either way, so
+  // a move that leaves the layout alone costs no new layout of the hand.
+  replaceWhenChanged(hand, JSON.stringify(shown), () => shown.map((group) => {
+    const g = el("div", `group ${group.kind}`);
+    g.setAttribute("role", "group");
+    g.setAttribute("aria-label", group.said);
+    const lab = el("span", "label", group.label);
     lab.setAttribute("aria-hidden", "true");
     const row = el("div", "cards");
-    for (const code of group.cards) {
-      const btn = handButton(code);
-      btn.setAttribute("aria-pressed", ui.selected === code ? "true" : "false");
-      btn.classList.toggle("fresh", code === view.drawn || code === ui.justAdded);
-      btn.classList.toggle("taken", code === view.taken);
-      btn.classList.toggle("hinted", !!ui.hint && ui.hint.view === view && ui.hint.card === code);
-      btn.disabled = false;
-      row.append(btn);
-    }
+    row.append(...group.cards.map(handButton));
     g.append(lab, row);
-    nodes.push(g);
-  }
-  hand.replaceChildren(...nodes);
+    return g;
+  }));
   // How far the cards fan (style.css): the count of cards and of the groups they sit in.
   hand.style.setProperty("--cards", String(view.hand.length));
   hand.style.setProperty("--groups", String(Math.max(1, groups.length)));
@@ -233,13 +255,13 @@ export function renderTable(view, ui) {
   else if (hadFocus && focusTarget) handButton(focusTarget).focus({ preventScroll: true });
   ui.visualOrder = ordered;
 
-  $("deadwood").textContent = `Deadwood ${view.deadwood}`;
+  setText($("deadwood"), `Deadwood ${view.deadwood}`);
   const sort = SORTS.includes(ui.sort) ? ui.sort : "melds";
   for (const b of $("sort").querySelectorAll("button[data-sort]")) {
     b.setAttribute("aria-pressed", b.dataset.sort === sort ? "true" : "false");
   }
   const next = SORTS[(SORTS.indexOf(sort) + 1) % SORTS.length];
-  $("sort-next").textContent = `⇅ ${$("sort").querySelector(`[data-sort=${sort}]`).textContent}`;
+  setText($("sort-next"), `⇅ ${$("sort").querySelector(`[data-sort=${sort}]`).textContent}`);
   $("sort-next").setAttribute("aria-label", `Sorted ${SORT_WORDS[sort]}; sort ${SORT_WORDS[next]}`);
 
   // Action buttons. Knock (and K) with no card selected picks the best card to end the hand with.
@@ -252,7 +274,7 @@ export function renderTable(view, ui) {
   $("act-discard").disabled = ui.busy || !canDiscardSelected;
   $("act-knock").disabled = ui.busy || !(end.bigGin || end.gins.length || end.knocks.length);
   const ginLabel = end.bigGin ? "Big gin" : "Gin";
-  $("act-gin").querySelector(".label").textContent = ginLabel;
+  setText($("act-gin").querySelector(".label"), ginLabel);
   $("act-gin").setAttribute("aria-label", ginLabel);
   $("act-gin").disabled = ui.busy || !(ginFor || end.bigGin || (!sel && end.gins.length === 1));
   $("act-next").disabled = ui.busy || !legal.has("next");
@@ -269,7 +291,7 @@ function scoreWords(box, words) {
     for (const child of box.children) child.setAttribute("aria-hidden", "true");
     box.append(said);
   }
-  said.textContent = words;
+  setText(said, words);
 }
 
 /** "Take upcard" in the opening, else "Take" and the top card of the pile. */
@@ -284,24 +306,40 @@ function takeLabel(view, top) {
 
 // ------------------------------------------------------------------------------------ log
 
+// The log keeps the last lines of the match (about six hands); older ones are dropped so that
+// a long match does not make every layout of the page slower.
+const LOG_LINES = 240;
+let scrollQueued = false;
+
+/** Add lines to the log and keep its end in sight. The scroll waits for the next frame, where
+ * the browser lays the page out anyway: setting it now would force a second layout per move. */
+function addToLog(items) {
+  const log = $("log");
+  log.append(...items);
+  for (let extra = log.childElementCount - LOG_LINES; extra > 0; extra--) log.firstElementChild.remove();
+  if (scrollQueued) return;
+  scrollQueued = true;
+  requestAnimationFrame(() => {
+    scrollQueued = false;
+    scrollLogToEnd();
+  });
+}
+
+export function scrollLogToEnd() {
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
+}
+
 /** Append history entries to the log; returns the words of the new ones. */
 export function appendLog(entries, me, handNumber, startNew) {
-  const log = $("log");
-  if (startNew) log.append(el("li", "sep", `Hand ${handNumber}`));
-  const words = [];
-  for (const entry of entries) {
-    const li = el("li", entry.seat === me ? "me" : "opp", entry.text);
-    log.append(li);
-    words.push(entry.text);
-  }
-  log.scrollTop = log.scrollHeight;
-  return words;
+  const items = startNew ? [el("li", "sep", `Hand ${handNumber}`)] : [];
+  for (const entry of entries) items.push(el("li", entry.seat === me ? "me" : "opp", entry.text));
+  addToLog(items);
+  return entries.map((entry) => entry.text);
 }
 
 export function logLine(text, cls = "end") {
-  const log = $("log");
-  log.append(el("li", cls, text));
-  log.scrollTop = log.scrollHeight;
+  addToLog([el("li", cls, text)]);
 }
 
 // ------------------------------------------------------------------------------------ dialogs

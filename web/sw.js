@@ -31,13 +31,19 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Opened once per worker start, not once per request.
+let opened = null;
+const cache = () => (opened ||= caches.open(CACHE));
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  // Looked up by path: a query (?seed=…, ?snapshot=0) never names another file. An exact key,
+  // rather than the ignoreSearch option, which makes Chromium compare it with every entry.
   event.respondWith(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.match(request, { ignoreSearch: true }))
+    cache()
+      .then((files) => files.match(url.origin + url.pathname))
       .then((hit) => hit || fetch(request)),
   );
 });

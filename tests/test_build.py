@@ -1,0 +1,36 @@
+"""The site build: index.html names every module of the page's graph for preloading."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import build  # noqa: E402
+
+
+def test_every_imported_module_is_preloaded_once() -> None:
+    html = build.with_module_preloads((build.WEB / "index.html").read_text())
+    preloaded = re.findall(r'<link rel="modulepreload" href="([\w.-]+)">', html)
+    scripts = re.findall(r'<script type="module" src="([\w.-]+)"></script>', html)
+    assert scripts == ["engine.js", "main.js"]
+    # Every module a script imports, and only those: found by reading the files themselves.
+    expected = {p.name for p in build.WEB.glob("*.js") if f'from "./{p.name}"' in _page_sources()}
+    assert set(preloaded) == expected - set(scripts)
+    assert len(preloaded) == len(set(preloaded))
+    assert {"render.js", "resume.js", "keys.js"} <= set(preloaded)  # keys.js: two levels down
+
+
+def _page_sources() -> str:
+    return "\n".join(
+        (build.WEB / name).read_text() for name in build.module_graph(["engine.js", "main.js"])
+    )
+
+
+def test_a_page_without_the_mark_is_refused() -> None:
+    with pytest.raises(ValueError, match="modulepreload: written by build.py"):
+        build.with_module_preloads('<script type="module" src="main.js"></script>')
