@@ -270,7 +270,7 @@ def make_build(site: Path, mark: str) -> None:
     config.write_text(config.read_text().replace(build, f"{mark}-{build}"))
     sw = site / "sw.js"
     sw.write_text(sw.read_text().replace(f"gin-{build}", f"gin-{mark}-{build}"))
-    with (site / "style.css").open("a") as css:
+    with (site / "table.css").open("a") as css:
         css.write(f'\n:root {{ --build: "{mark}"; }}\n')
     (wheel,) = (site / "wheels").glob("*.whl")
     marked = wheel.with_suffix(".tmp")
@@ -283,7 +283,7 @@ def make_build(site: Path, mark: str) -> None:
     marked.replace(wheel)
     # The server answers If-Modified-Since by whole seconds: date each build's changes apart.
     later = time.time() + 10 * (ord(mark) - ord("A"))
-    for changed in (config, sw, site / "style.css", wheel):
+    for changed in (config, sw, site / "table.css", wheel):
         os.utime(changed, (later, later))
 
 

@@ -34,3 +34,13 @@ def _page_sources() -> str:
 def test_a_page_without_the_mark_is_refused() -> None:
     with pytest.raises(ValueError, match="modulepreload: written by build.py"):
         build.with_module_preloads('<script type="module" src="main.js"></script>')
+
+
+def test_the_page_asks_for_one_style_sheet_holding_all_of_them_in_order() -> None:
+    source = (build.WEB / "index.html").read_text()
+    names = re.findall(r'<link rel="stylesheet" href="([\w.-]+)">', source)
+    assert len(names) > 1
+    html, css = build.with_one_style_sheet(source)
+    assert re.findall(r'<link rel="stylesheet" href="([\w.-]+)">', html) == [build.TABLE_CSS]
+    at = [css.index((build.WEB / name).read_text()) for name in names]
+    assert at == sorted(at)  # later sheets still win over earlier ones

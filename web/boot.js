@@ -1,8 +1,8 @@
-// The first thing the page runs: a classic script at the top of index.html that starts the
-// engine's worker (and with it the Pyodide download) before the browser has even asked for the
-// style sheets. A module script, even an async one, runs only after the first style and layout
-// of the page, some 250 ms later on a first visit. engine.js adopts the worker and the messages
-// it sent meanwhile (`self.ginBoot`).
+// The first thing the page runs: an async classic script at the top of index.html that starts
+// the engine's worker (and with it the Pyodide download) as soon as it arrives, neither holding
+// the page's parsing nor waiting for its style sheets. A module script, even an async one, ran
+// some 250 ms later on a first visit. engine.js adopts the worker and the messages it sent
+// meanwhile (`self.ginBoot`, then a "gin-boot" event).
 "use strict";
 (() => {
   const snapshots = new URLSearchParams(location.search).get("snapshot") !== "0";
@@ -11,4 +11,5 @@
   worker.onmessage = (event) => early.push(["message", event]);
   worker.onerror = (event) => early.push(["error", event]);
   self.ginBoot = { worker, early, snapshots };
+  dispatchEvent(new Event("gin-boot"));
 })();

@@ -19,7 +19,16 @@ export class Engine {
     this.boot = null; // how the worker started: {path: "snapshot" | "normal", reason}
     this.snapshot = null; // the snapshot kept for the next visit: {saved, bytes, making, reason}
     this.lastCall = 0; // performance.now() of the latest request
-    const boot = self.ginBoot;
+    // boot.js is async (it must not hold the page's parsing): it has almost always run by now,
+    // and when it has not, it says so with a "gin-boot" event.
+    this.booted = new Promise((resolve) => {
+      if (self.ginBoot) resolve(self.ginBoot);
+      else addEventListener("gin-boot", () => resolve(self.ginBoot), { once: true });
+    }).then((boot) => this.adopt(boot));
+  }
+
+  /** Take over the worker boot.js started, with what it said meanwhile. */
+  adopt(boot) {
     this.snapshots = boot.snapshots;
     this.worker = boot.worker;
     this.worker.onmessage = (event) => {
@@ -92,7 +101,7 @@ export class Engine {
     this.lastCall = performance.now();
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, op: request.op });
-      this.worker.postMessage({ id, request: JSON.stringify(request) });
+      this.booted.then(() => this.worker.postMessage({ id, request: JSON.stringify(request) }));
     });
   }
 }
