@@ -175,7 +175,17 @@ function afterView(prev) {
   document.documentElement.dataset.phase = view.phase;
   // The hand that ends the match is shown like any other first; "See the match" goes on.
   const over = view.phase === "hand_over" || view.phase === "match_over";
-  if (over && (!prev || prev.phase !== view.phase)) showResult();
+  if (over && (!prev || prev.phase !== view.phase)) {
+    // The table first, the dialog once that frame is drawn: opening a modal lays the whole page
+    // out again, and in the same task as the table's own update the page would stall twice as
+    // long. Unless the player has already moved on (N pressed meanwhile).
+    requestAnimationFrame(() => setTimeout(() => {
+      if (ui.view !== view || ui.busy) return;
+      showResult();
+      scheduleAutoplay();
+    }));
+    return;
+  }
   scheduleComputer();
   scheduleAutoplay();
 }
