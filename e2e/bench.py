@@ -5,8 +5,8 @@ in the same run: time from navigation to the first paint, to Python ready, and (
 first playable state, on a cold load (new browser context: empty HTTP cache, no service worker,
 no kept snapshot: a normal boot, then an idle worker keeps one) and on a warm load (a reload
 answered by the service worker, restoring the snapshot; the saved match's view drawn before the
-engine), and the
-warm load again with ?snapshot=0 (the fallback, a normal boot). Bytes are counted by the server.
+engine), and the warm load again with ?snapshot=0 (the fallback, a normal boot). Bytes are
+counted by the server.
 It also samples the page's main thread while the computer and the autoplay hook play, to show
 that the engine's work (in the worker) never blocks input, and times the computer's decisions
 (the `bot` op, inside the worker) over a seeded match the page plays against the default
