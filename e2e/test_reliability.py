@@ -93,6 +93,9 @@ def test_a_full_storage_is_said_at_once_and_nothing_false_is_claimed(
     # A damaged save with no room for its copy keeps its place until the player has a copy.
     damaged = "{damaged " + "x" * 20_000
     page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(damaged)})")
+    # The owner key holds a name shorter than any tab's: the reloaded tab's own cannot replace
+    # it in the full storage, and a stale owner must not hold the table still.
+    page.evaluate("localStorage.setItem('gin-rummy:owner:v1', 'tab-gone')")
     page.evaluate(FILL)
     page.reload()
     dialog = page.get_by_role("dialog", name="Notice")

@@ -40,12 +40,17 @@ export function writeSave(doc) {
   return safeSet(SAVE_KEY, JSON.stringify(doc));
 }
 
-export function clearSave() {
+/** Remove one item (removing always fits, even in a full storage). */
+export function safeRemove(key) {
   try {
-    localStorage.removeItem(SAVE_KEY);
+    localStorage.removeItem(key);
   } catch {
-    /* storage unavailable: nothing to clear */
+    /* storage unavailable: nothing to remove */
   }
+}
+
+export function clearSave() {
+  safeRemove(SAVE_KEY);
 }
 
 /** Keep a damaged save's text under a backup key; returns the key, or null when it could not be

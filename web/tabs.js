@@ -4,12 +4,12 @@
 // the save, with every move made elsewhere). Following the other tab's moves live was the other
 // choice; it would let two tabs act on one position at once, and one of the two moves would be
 // lost. With one owner, every move lands in the save exactly once.
-import { safeGet, safeSet } from "./storage.js";
+import { safeGet, safeRemove, safeSet } from "./storage.js";
 
 const OWNER_KEY = "gin-rummy:owner:v1";
 const words = new Uint32Array(2);
 crypto.getRandomValues(words);
-const me = `tab-${words[0].toString(36)}${words[1].toString(36)}`;
+const me = `tab-${Array.from(words, (w) => w.toString(36).padStart(7, "0")).join("")}`;
 
 /** Whether this tab may save the match (it owns it, or the owner key cannot be kept at all). */
 export function ownsMatch() {
@@ -17,9 +17,11 @@ export function ownsMatch() {
   return owner === null || owner === me;
 }
 
-/** This tab takes the match: any other tab stops at its next `storage` event. */
+/** This tab takes the match: any other tab stops at its next `storage` event. In a full storage
+ * the key may refuse this tab's name; it is then dropped, since the name it holds is most likely
+ * this tab's own before a reload, which would otherwise hold the table still for good. */
 export function claimMatch() {
-  safeSet(OWNER_KEY, me);
+  if (!safeSet(OWNER_KEY, me)) safeRemove(OWNER_KEY);
 }
 
 /** Call `lost()` when another tab takes the match over; `take()` takes it back. */
