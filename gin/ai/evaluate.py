@@ -7,9 +7,15 @@ All of them read card masks and the probabilities of :class:`gin.ai.tracking.Kno
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
+from gin import melds
 from gin.cards import VALUES, Card, from_mask
-from gin.melds import Meld, deadwood, is_set
+from gin.melds import Meld, is_set
+
+deadwood = lru_cache(maxsize=1 << 15)(melds.deadwood)
+"""The engine's exact deadwood, remembered: the thinking opponents ask about the same hands
+again and again (one card swapped for another in a different order)."""
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
 _RANK_OF = tuple(c % 13 for c in range(52))

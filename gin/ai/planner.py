@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 from gin.actions import Action
 from gin.ai.base import View
-from gin.ai.evaluate import Outlook, danger, draw_weights, layoff_exposure, melds_with
+from gin.ai.evaluate import Outlook, danger, deadwood, draw_weights, layoff_exposure, melds_with
 from gin.ai.rollout import futures, race
 from gin.ai.tracking import Table
 from gin.ai.views import read_view, simple_action
 from gin.cards import VALUES, Card, format_card, from_mask
-from gin.melds import deadwood, declarations
+from gin.melds import declarations
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from gin.ai.evaluate import deadwood
 from gin.cards import VALUES, Card, from_mask
-from gin.melds import deadwood
 
 
 def futures(
