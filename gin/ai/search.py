@@ -39,6 +39,9 @@ WORLDS = 24
 well inside the page's time budget."""
 OTHER_LIMITS = (10, 7, 4, 1)
 """The knock limits the other player is given in turn across the worlds."""
+TRIES = 3
+"""Samples tried per world for an other hand that fits the world's knock limit (it has not
+knocked yet)."""
 DECLARATIONS = 3
 """Declarations compared per knocking discard (the least deadwood first)."""
 
@@ -72,21 +75,53 @@ class Verdict:
 
 
 def worlds(table: Table, count: int = WORLDS) -> list[World]:
-    """``count`` samples of the other hand and the stock, consistent with this seat's view."""
+    """``count`` samples of the other hand and the stock, consistent with this seat's view.
+
+    The other hand is not a random handful: its owner has drawn and thrown for several turns,
+    keeping its best cards. So its hidden cards are drawn by the tracker's weights and then
+    improved as it would have improved them, one draw and one least-deadwood throw (a thrown
+    card goes back among the unseen) for each of its draws so far this hand.
+    """
     know = table.knowledge
     rng = random.Random(table.digest())
     unseen = from_mask(know.unseen)
     hidden = min(know.hidden, len(unseen))
+    known = table.opponent_known
     weight = [1.0 / max(know.prob[c], 0.01) for c in range(52)]
+    limit = table.knock_limit
     found = []
     for i in range(count):
-        # Weighted sampling without replacement: the largest keys u ** (1 / weight) win.
-        order = sorted(unseen, key=lambda c: rng.random() ** weight[c], reverse=True)
-        rest = order[hidden:]
+        wanted = min(OTHER_LIMITS[i % len(OTHER_LIMITS)], limit)
+        best, other = -1, 0
+        for _ in range(TRIES):
+            # Weighted sampling without replacement: the largest keys u ** (1 / weight) first.
+            order = sorted(unseen, key=lambda c: rng.random() ** weight[c], reverse=True)
+            hand = known | to_mask(order[:hidden])
+            if hidden:
+                for card in order[hidden : hidden + know.opponent_draws]:
+                    hand = _improve(hand | 1 << card, known)
+            left = deadwood(hand)
+            if left > best:
+                best, other = left, hand
+            if left > wanted or not know.opponent_draws:
+                break
+        # It has not knocked: a hand it would have knocked with says it is more patient.
+        patience = wanted if best > wanted or not know.opponent_draws else max(best - 1, 0)
+        rest = from_mask(know.unseen & ~other)
         rng.shuffle(rest)
-        other = table.opponent_known | to_mask(order[:hidden])
-        found.append(World(other, tuple(rest[: table.stock]), OTHER_LIMITS[i % len(OTHER_LIMITS)]))
+        found.append(World(other, tuple(rest), patience))
     return found
+
+
+def _improve(held: int, known: int) -> int:
+    """``held`` less the card (not a known one) whose throw leaves the least deadwood."""
+    best, keep = 1000, held
+    for card in from_mask(held & ~known):
+        rest = held & ~(1 << card)
+        left = deadwood(rest)
+        if left < best:
+            best, keep = left, rest
+    return keep
 
 
 def settle(knocker: int, melds: Sequence[Meld], defender: int, rules: Rules) -> int:
