@@ -138,10 +138,12 @@ def deals(
 
 
 def _tasks(pairs: Sequence[tuple[str, str]], games: int) -> Iterator[tuple[int, int, int]]:
-    """(pair, first deal, end deal) for every chunk of every pair, pair by pair."""
-    for index in range(len(pairs)):
-        for start in range(0, (games + 1) // 2, CHUNK):
-            yield index, start, min(start + CHUNK, (games + 1) // 2)
+    """(pair, first deal, end deal) for every chunk of deals of every pair, the pairs taking
+    turns so that all of them advance together."""
+    deals_ = (games + 1) // 2
+    for start in range(0, deals_, CHUNK):
+        for index in range(len(pairs)):
+            yield index, start, min(start + CHUNK, deals_)
 
 
 def run_many(

@@ -42,6 +42,9 @@ OTHER_LIMITS = (10, 7, 4, 1)
 TRIES = 3
 """Samples tried per world for an other hand that fits the world's knock limit (it has not
 knocked yet)."""
+TAKES = 8
+"""Turn pairs beyond the stock's length after which a playout counts as void (players that
+only trade discards)."""
 DECLARATIONS = 3
 """Declarations compared per knocking discard (the least deadwood first)."""
 
@@ -159,7 +162,11 @@ def playout(
     other_limit = min(world.limit, limit)
     drawn = 0
     options: list[tuple[int, int]] = []
-    while len(stock) - drawn > VOID_STOCK:
+    # Both players may keep taking each other's discards without drawing; such a loop counts as
+    # a hand that runs out (a void), so every playout ends.
+    for _ in range(len(stock) + TAKES):
+        if len(stock) - drawn <= VOID_STOCK:
+            break
         left, other, top, drawn = _turn(other, top, stock, drawn)
         if left <= other_limit:
             return options, -settle(other, best_melds(other), mine, rules)
