@@ -16,7 +16,7 @@ SHORT = replace(PRESETS["research"], target=50)
 
 
 def test_expert_beats_three_league_members() -> None:
-    field = ["baseline", "baseline-k3", "discard-aware"]
+    field = ["baseline", "discard-aware", "cautious"]
     tallies = arena.run_many([("expert", name) for name in field], 24, "suite", SHORT, jobs=2)
     for tally in tallies:
         expert, other = tally.sides
