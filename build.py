@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import fnmatch
 import functools
 import hashlib
 import http.server
@@ -54,6 +55,18 @@ CSP = (
     "connect-src 'self'; img-src 'self' data:; style-src 'self'; font-src 'self'; "
     "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
 )
+# Response headers of every file. A <meta> CSP covers the page only, not its worker, so the policy
+# must come as a header: `build` writes these to dist/_headers (the file Netlify and Cloudflare
+# Pages read; README "Deploying" gives them for other hosts) and `serve` sends what that file says.
+# "no-cache" makes every load revalidate, so that the HTTP cache never hands out an older build's
+# file beside a newer one (the service worker keeps the offline copy).
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+HEADERS_FILE = "_headers"
 MIME_TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
@@ -296,6 +309,7 @@ def build() -> None:
     sw_src = sw_src.replace('"__CACHE_NAME__"', json.dumps(f"gin-{digest}"))
     sw_src = sw_src.replace('["__PRECACHE__"]', json.dumps(sorted(set(urls)), indent=2))
     (tmp / "sw.js").write_text(sw_src)
+    write_headers(tmp)
     if DIST.exists():
         shutil.rmtree(DIST)
     tmp.rename(DIST)
@@ -310,12 +324,43 @@ def build() -> None:
 # --------------------------------------------------------------------------- serve
 
 
+def write_headers(site: Path) -> None:
+    """dist/_headers: every file of the site gets HEADERS."""
+    lines = [
+        "# Response headers for every file of this site, in the _headers format of Netlify and",
+        "# Cloudflare Pages. Elsewhere, configure the server to send the same (README, Deploying).",
+        "/*",
+        *(f"  {name}: {value}" for name, value in HEADERS.items()),
+    ]
+    (site / HEADERS_FILE).write_text("\n".join(lines) + "\n")
+
+
+def read_headers(site: Path) -> list[tuple[str, str, str]]:
+    """The (path pattern, header, value) rules of ``site``'s _headers file (none if absent)."""
+    path = site / HEADERS_FILE
+    rules: list[tuple[str, str, str]] = []
+    pattern = ""
+    for line in path.read_text().splitlines() if path.exists() else []:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            pattern = line.strip()
+        elif ":" in line and pattern:
+            name, value = line.split(":", 1)
+            rules.append((pattern, name.strip(), value.strip()))
+    return rules
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def end_headers(self) -> None:
-        self.send_header("Content-Security-Policy", CSP)
-        self.send_header("X-Content-Type-Options", "nosniff")
+        # The served folder's _headers, read at each request: a test may swap the build under a
+        # running server.
+        path = self.path.split("?", 1)[0]
+        for pattern, name, value in read_headers(Path(self.directory)):
+            if fnmatch.fnmatchcase(path, pattern):
+                self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
@@ -333,12 +378,12 @@ def make_server(port: int, directory: Path = DIST) -> Server:
     return Server(("127.0.0.1", port), handler)
 
 
-def serve(port: int, rebuild: bool = True) -> None:
-    if rebuild and is_stale():
+def serve(port: int, rebuild: bool = True, directory: Path = DIST) -> None:
+    if rebuild and directory == DIST and is_stale():
         build()
-    server = make_server(port)
+    server = make_server(port, directory)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    print(f"Serving dist/ at {url}  (Ctrl-C stops)", flush=True)
+    print(f"Serving {directory} at {url}  (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -472,6 +517,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_serve = sub.add_parser("serve", help="serve dist/ on 127.0.0.1 (builds when stale)")
     p_serve.add_argument("--port", type=int, default=8000)
     p_serve.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    p_serve.add_argument("--dir", type=Path, default=DIST, help="serve this folder (default dist/)")
     p_test = sub.add_parser("test", help="lint, types, unit and browser tests")
     p_test.add_argument("--unit-only", action="store_true", help="skip the build and e2e")
     p_test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest e2e")
@@ -485,7 +531,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             build()
             return 0
         if args.command == "serve":
-            serve(args.port, rebuild=not args.no_build)
+            serve(args.port, rebuild=not args.no_build, directory=args.dir.absolute())
             return 0
         if args.command == "test":
             return test(args)

@@ -74,17 +74,20 @@ def launch_options(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
 
 
 class StaticServer:
-    """`build.py serve --no-build --port 0` in a child process; stopped by its own handle."""
+    """`build.py serve --no-build --port 0` in a child process; stopped by its own handle. It
+    sends the headers of the served folder's _headers file, as a static host would."""
 
-    def __init__(self) -> None:
+    def __init__(self, directory: Path = DIST) -> None:
         if not (DIST / "index.html").exists():
             pytest.exit("dist/ is missing: run `python3 build.py build` first", 1)
+        self.directory = directory
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self) -> str:
+        serve = ["serve", "--no-build", "--port", "0", "--dir", str(self.directory)]
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "build.py"), "serve", "--no-build", "--port", "0"],
+            [sys.executable, str(ROOT / "build.py"), *serve],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,

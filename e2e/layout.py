@@ -1,10 +1,15 @@
-"""Layout checks for the screen-size tests: nothing cut off, nothing covering a control.
+"""Layout checks for the screen-size tests: one screen, nothing cut off, nothing covered.
 
-Neither the page nor an open dialog may scroll sideways. In the open dialog (else the whole
-page) every visible control and card is scrolled into view and then checked: it must lie within
-the viewport's width, and the point a person aims at must hit the control itself, not something
-on top of it. For a card that is the index corner (rank and suit), since the hand fans its
-cards on small screens; for other controls, the middle.
+The page itself must never scroll, either way. With no dialog open, every visible control and card
+of the table (the header's buttons, the opponent's cards, the piles, each of your cards, the action
+buttons) and the prompt must lie wholly inside the viewport as the page first shows it, and the
+point a person aims at must hit the control itself, not something on top of it. For a card that
+is the index corner (rank and suit), since the hand fans its cards on small screens; for other
+controls, the middle. Your cards must stay at least 44 px tall (a finger's target).
+
+An open dialog must lie inside the viewport and must not scroll sideways; its primary action must
+be in sight and uncovered both at its top and scrolled to its end; any other control may need the
+dialog to scroll (inside itself), and is checked scrolled into view.
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ from typing import Any
 
 PROBLEMS_JS = r"""
 () => {
-  const root = document.querySelector("dialog[open]") || document.body;
+  const dialog = document.querySelector("dialog[open]");
+  const root = dialog || document.body;
   const vw = document.documentElement.clientWidth;
+  const vh = document.documentElement.clientHeight;
   const name = (el) => el ? (el.id ? "#" + el.id
     : el.getAttribute("aria-label") || el.dataset.card
       || (el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 24)
@@ -25,30 +32,41 @@ PROBLEMS_JS = r"""
     return r.width > 0 && r.height > 0 && style.visibility !== "hidden" && !el.closest("[hidden]")
       && !el.closest(".sr-only");
   };
-  const controls = [...root.querySelectorAll(
-    "button, input, select, textarea, a[href], .card, [role=slider]")]
-    .filter((el) => !(el.matches(".card") && el.parentElement.closest("button.card")))
-    .filter(shown);
   const problems = [];
-  // Nothing may scroll sideways: neither the page nor the open dialog.
-  for (const box of new Set([document.documentElement, root === document.body ? null : root])) {
-    if (box && box.scrollWidth > box.clientWidth + 1) {
-      const edge = box.getBoundingClientRect().left + box.clientWidth + 1;
-      const wide = [...box.querySelectorAll("*")].filter(shown)
-        .filter((el) => el.getBoundingClientRect().right > edge).map(name).slice(0, 3).join(", ");
-      const sizes = `${box.scrollWidth} > ${box.clientWidth}`;
-      problems.push(`${name(box)} scrolls sideways (${sizes}): ${wide}`);
-    }
+  const page = document.documentElement;
+  if (page.scrollHeight > page.clientHeight + 1 || page.scrollWidth > page.clientWidth + 1) {
+    const past = [...document.body.querySelectorAll("*")].filter(shown).filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > vh + 1 || r.right > vw + 1;
+    }).map(name).slice(0, 3).join(", ");
+    const size = `${page.scrollWidth}×${page.scrollHeight} in ${vw}×${vh}`;
+    problems.push(`the page scrolls (${size}): ${past}`);
   }
-  for (const el of controls) {
-    el.scrollIntoView({ block: "center", inline: "nearest" });
-    window.scrollTo(0, window.scrollY); // down only: what lies past the right edge is cut off
-    root.scrollLeft = 0;
+  if (dialog && dialog.scrollWidth > dialog.clientWidth + 1) {
+    const edge = dialog.getBoundingClientRect().left + dialog.clientWidth + 1;
+    const wide = [...dialog.querySelectorAll("*")].filter(shown)
+      .filter((el) => el.getBoundingClientRect().right > edge).map(name).slice(0, 3).join(", ");
+    const size = `${dialog.scrollWidth} > ${dialog.clientWidth}`;
+    problems.push(`${name(dialog)} scrolls sideways (${size}): ${wide}`);
+  }
+  const inside = (el, r) => {
+    if (r.left < -0.5 || r.right > vw + 0.5 || r.top < -0.5 || r.bottom > vh + 0.5) {
+      const [x0, y0, x1, y1] = [r.left, r.top, r.right, r.bottom].map(Math.round);
+      const span = `${x0},${y0}..${x1},${y1}`;
+      problems.push(`${name(el)} is outside the ${vw}×${vh} viewport (${span})`);
+      return false;
+    }
+    return true;
+  };
+  const reachable = (el, why = "") => {
     const r = el.getBoundingClientRect();
-    if (r.left < -0.5 || r.right > vw + 0.5) {
-      const span = `${Math.round(r.left)}..${Math.round(r.right)} of ${vw}`;
-      problems.push(`${name(el)} is cut off (${span})`);
-      continue;
+    if (!inside(el, r)) return;
+    if (dialog && el !== dialog) {
+      const box = dialog.getBoundingClientRect();
+      if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) {
+        problems.push(`${name(el)} is cut off by the dialog's edge${why}`);
+        return;
+      }
     }
     const card = el.matches(".card");
     const x = card ? r.left + Math.min(8, r.width / 3) : r.left + r.width / 2;
@@ -57,7 +75,30 @@ PROBLEMS_JS = r"""
     const label = el.closest("label");
     const ok = hit && (hit === el || el.contains(hit) || (label && label.contains(hit)));
     const at = `${Math.round(x)},${Math.round(y)}`;
-    if (!ok) problems.push(`${name(el)} is covered by ${name(hit)} at ${at}`);
+    if (!ok) problems.push(`${name(el)} is covered by ${name(hit)} at ${at}${why}`);
+  };
+  const controls = [...root.querySelectorAll(
+    "button, input, select, textarea, a[href], .card, [role=slider]")]
+    .filter((el) => !(el.matches(".card") && el.parentElement.closest("button.card")))
+    .filter(shown);
+  if (dialog) {
+    inside(dialog, dialog.getBoundingClientRect());
+    const primary = [...dialog.querySelectorAll("button.primary")].filter(shown);
+    for (const end of ["top", "end"]) {
+      dialog.scrollTop = end === "top" ? 0 : dialog.scrollHeight;
+      for (const el of primary) reachable(el, ` (dialog scrolled to its ${end})`);
+    }
+    for (const el of controls) {
+      el.scrollIntoView({ block: "center", inline: "nearest" });
+      reachable(el);
+    }
+    dialog.scrollTop = 0;
+  } else {
+    for (const el of [...controls, document.getElementById("prompt")]) reachable(el);
+    for (const el of document.querySelectorAll("#hand button.card")) {
+      const h = el.getBoundingClientRect().height;
+      if (h < 44) problems.push(`${name(el)} is only ${Math.round(h)} px tall`);
+    }
   }
   window.scrollTo(0, 0);
   return problems;
@@ -66,6 +107,7 @@ PROBLEMS_JS = r"""
 
 
 def layout_problems(page: Any) -> list[str]:
-    """What is cut off or covered on the page as it is now (empty when all is well)."""
+    """What is cut off, covered or scrolled away on the page as it is now (empty when all is
+    well)."""
     problems: list[str] = page.evaluate(PROBLEMS_JS)
     return problems

@@ -1,25 +1,23 @@
 """The player's features in Chromium: statistics, files, the daily deal, replays, rules options,
-the accessibility audit and the three screen sizes."""
+and the accessibility audit (the screen sizes: test_screens.py)."""
 
 from __future__ import annotations
 
 import datetime
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from audit import AXE, axe_problems
 from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call, seed_where
-from layout import layout_problems
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from gin.match import daily_seed
 from gin.replay import frames
 
 ROOT = Path(__file__).resolve().parent.parent
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SAVE_KEY = "gin-rummy:save:v1"
 SETTINGS_KEY = "gin-rummy:settings:v1"
 STATS_KEY = "gin-rummy:stats:v1"
@@ -28,13 +26,13 @@ FAST = "speed=0&sw=0"
 
 
 def store_before_load(context: BrowserContext, items: dict[str, Any]) -> None:
-    """Put items in localStorage before the first page of the context runs (once: a reload
-    then finds what the page itself wrote)."""
+    """Put items in localStorage before the first page of the context runs (once: a reload, or
+    a second tab, then finds what the pages themselves wrote)."""
     script = (
-        "if (!sessionStorage.getItem('e2e-stored')) {"
+        "if (!localStorage.getItem('e2e-stored')) {"
         f" for (const [k, v] of Object.entries({json.dumps(items)}))"
         " localStorage.setItem(k, JSON.stringify(v));"
-        " sessionStorage.setItem('e2e-stored', '1'); }"
+        " localStorage.setItem('e2e-stored', '1'); }"
     )
     context.add_init_script(script)
 
@@ -450,14 +448,7 @@ def test_the_hand_end_explains_the_score(context: BrowserContext, page: Page) ->
 
 
 def axe(page: Page, what: str) -> None:
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.evaluate(AXE.read_text())
-    found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    bad = [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
-        for v in found["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    bad = axe_problems(page)
     assert not bad, f"{what}: " + "; ".join(bad)
 
 
@@ -527,72 +518,3 @@ def test_accessibility_audit(context: BrowserContext, page: Page, states: dict[s
     axe(page, "the replay")
     page.goto("./help.html")
     axe(page, "the how-to-play page")
-
-
-# ------------------------------------------------------------------------------------ screens
-
-SIZES = [(360, 640), (640, 360), (1280, 800)]
-
-
-def check_layout(page: Page, what: str, shots: Path) -> None:
-    width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
-    page.screenshot(path=shots / f"{width}x{height}-{what}.png", full_page=True)
-    problems = layout_problems(page)
-    assert not problems, f"{what} at {width}×{height}: " + "; ".join(problems[:8])
-
-
-def check_the_check(page: Page) -> None:
-    """The layout check itself sees a control past the edge and one under another element."""
-    page.evaluate("""() => {
-        const wide = Object.assign(document.createElement("button"), {id: "e2e-wide"});
-        wide.textContent = "too wide";
-        wide.style.cssText = "position: absolute; left: 1250px; top: 300px; width: 200px";
-        const lid = Object.assign(document.createElement("div"), {id: "e2e-lid"});
-        const r = document.getElementById("stock").getBoundingClientRect();
-        lid.style.cssText = `position: absolute; z-index: 9; left: ${r.left + scrollX}px;
-            top: ${r.top + scrollY}px; width: ${r.width}px; height: ${r.height}px`;
-        document.body.append(wide, lid);
-    }""")
-    problems = " ".join(layout_problems(page))
-    assert "#e2e-wide is cut off" in problems and "#stock is covered by #e2e-lid" in problems
-    assert "scrolls sideways" in problems
-    page.evaluate("['e2e-wide', 'e2e-lid'].forEach(id => document.getElementById(id).remove())")
-
-
-def test_every_screen_size(
-    browser: Browser, base_url: str, states: dict[str, Any], tmp_path: Path
-) -> None:
-    shots = Path(os.environ.get("GIN_SCREENS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
-    for state in ("knock", "hand_over", "match_over"):
-        context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-        store_before_load(context, {SAVE_KEY: states[state]["save"]})
-        page = context.new_page()
-        page.set_default_timeout(20_000)
-        page.goto(f"./?{FAST}")
-        page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
-        if state == "knock":
-            check_the_check(page)
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            if state == "knock":
-                check_layout(page, "table", shots)
-                for button, name in [
-                    ("Settings", "settings"),
-                    ("Stats", "stats"),
-                    ("Daily deal", "daily"),
-                ]:
-                    page.get_by_role("button", name=button, exact=True).click()
-                    check_layout(page, name, shots)
-                    page.keyboard.press("Escape")
-            elif state == "hand_over":
-                check_layout(page, "hand-end", shots)
-            else:
-                check_layout(page, "match-end", shots)
-        if state == "match_over":
-            page.get_by_role("button", name="Step through it").click()
-            page.keyboard.press("PageDown")
-            for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                check_layout(page, "replay", shots)
-        context.close()

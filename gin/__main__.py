@@ -11,8 +11,9 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TextIO
+from typing import IO, NoReturn
 
+from gin import limits
 from gin.cards import CardError, parse_cards, to_mask
 from gin.melds import deadwood, discard_options
 
@@ -31,17 +32,51 @@ def _no_arguments(parser: argparse.ArgumentParser) -> None:
     """For subcommands without options."""
 
 
-def deadwood_lines(lines: TextIO, out: TextIO, err: TextIO) -> int:
+class _Parser(argparse.ArgumentParser):
+    """Reports a bad command line in one line (status 2), quoting a bad value only so far."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, limits.clip(f"{self.prog}: {message} (see --help)") + "\n")
+
+
+def _at_least(low: int) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be a whole number >= {low}, not {text!r}")
+        return value
+
+    return read
+
+
+def _opponent_name(text: str) -> str:
+    from gin.ai import opponent
+
+    try:
+        opponent(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def deadwood_lines(lines: IO[str] | IO[bytes], out: IO[str], err: IO[str]) -> int:
     """Print the minimum deadwood of each hand (one a line): of a 10-card hand, or after the best
-    discard of an 11-card hand. Blank lines are skipped. A bad line stops with a message on
-    ``err`` naming the line and the token, and status 2."""
-    for number, line in enumerate(lines, 1):
+    discard of an 11-card hand. Blank lines are skipped. A bad line (not cards, not UTF-8, longer
+    than ``gin.limits.LINE_BYTES``) stops with a message on ``err`` naming the line and the token,
+    and status 2."""
+    for number, line in enumerate(limits.bounded_lines(lines), 1):
+        if isinstance(line, limits.LimitError):
+            err.write(f"line {number}: {line}\n")
+            return 2
         if not line.strip():
             continue
         try:
             cards = parse_cards(line)
         except CardError as error:
-            err.write(f"line {number}: {error}\n")
+            err.write(limits.clip(f"line {number}: {error}") + "\n")
             return 2
         if len(cards) == 10:
             out.write(f"{deadwood(to_mask(cards))}\n")
@@ -54,11 +89,11 @@ def deadwood_lines(lines: TextIO, out: TextIO, err: TextIO) -> int:
 
 
 def _deadwood(args: argparse.Namespace) -> int:
-    return deadwood_lines(sys.stdin, sys.stdout, sys.stderr)
+    return deadwood_lines(sys.stdin.buffer, sys.stdout, sys.stderr)
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hands", type=int, default=20_000, help="hands per figure")
+    parser.add_argument("--hands", type=_at_least(1), default=20_000, help="hands per figure")
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -76,18 +111,26 @@ def _arena_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _arena(args: argparse.Namespace) -> int:
     from gin.ai.arena import main
+    from gin.save import check_seed
 
+    try:
+        check_seed(args.seed)
+    except ValueError as error:
+        sys.stderr.write(f"python -m gin arena: --seed: {error}\n")
+        return 2
     return main(args)
 
 
 def _bot_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--opponent", default="expert", help="which opponent answers")
+    parser.add_argument(
+        "--opponent", type=_opponent_name, default="expert", help="which opponent answers"
+    )
 
 
 def _bot(args: argparse.Namespace) -> int:
     from gin.ai.bot import serve
 
-    serve(sys.stdin, sys.stdout, args.opponent)
+    serve(sys.stdin.buffer, sys.stdout, args.opponent)
     return 0
 
 
@@ -123,7 +166,7 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
 
 def parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
-    top = argparse.ArgumentParser(prog="python -m gin", description="Gin Rummy engine tools.")
+    top = _Parser(prog="python -m gin", description="Gin Rummy engine tools.")
     subs = top.add_subparsers(dest="command", metavar="SUBCOMMAND", required=True)
     for sub in SUBCOMMANDS:
         sub.arguments(subs.add_parser(sub.name, help=sub.help, description=sub.help))

@@ -4,7 +4,9 @@ The current match (the session) is the only state, kept here; the human is seat 
 computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": message}``;
 ``handle`` never raises. Operations (see docs/actions.md):
 
-- ``{"op": "new", "seed": .., "rules": {..} | "preset": name, "opponent": name, "names": [..]}``
+- ``{"op": "new", "seed": .., "rules": {..} | "preset": name, "opponent": name, "names": [..],
+  "decks": ["9H 3H QS ..", ..]}`` (``decks``, optional: supplied deck orders for the first deals,
+  for duplicate play, see docs/rules.md; with decks and no seed the seed comes from the decks)
 - ``{"op": "load", "save": document}``
 - ``{"op": "act", "action": "discard 7H"}``  (the human)
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
@@ -15,6 +17,7 @@ computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error"
 - ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and
   ``{"op": "presets"}`` (the rules presets, for the settings panel)
 
+>>> import json
 >>> reply = json.loads(handle('{"op": "new", "seed": "demo"}'))
 >>> reply["ok"], reply["view"]["phase"], reply["save"]["seed"]
 (True, 'opening', 'demo')
@@ -24,20 +27,20 @@ False
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gin import ai, replay
+from gin import ai, limits, replay
 from gin.actions import Action
 from gin.ai.hint import hint
 from gin.cards import format_cards, from_mask, mask_value, parse_card
 from gin.game import knock_choices
-from gin.match import Match, apply, new_match
+from gin.limits import check_text
+from gin.match import Match, apply, decks_seed, new_match, parse_decks, seed_text
 from gin.rules import PRESETS, Rules, preset
-from gin.save import Saved, check_names, dump, load, loads
+from gin.save import Saved, check_names, check_seed, dump, load, loads
 from gin.view import view
 
 HUMAN, COMPUTER = 0, 1
@@ -68,18 +71,21 @@ def handle(request_json: str) -> str:
         if op not in _OPS:
             raise ValueError(f"unknown op {op!r}: use one of {', '.join(_OPS)}")
         reply = _OPS[op](request)
+        return limits.dump_json(reply)
     except ValueError as error:
-        reply = {"ok": False, "error": str(error)}
+        failure = str(error)
     except Exception as error:  # the page must always get an answer
-        reply = {"ok": False, "error": f"internal error: {type(error).__name__}: {error}"}
-    return json.dumps(reply, ensure_ascii=False)
+        failure = f"internal error: {type(error).__name__}: {error}"
+    return limits.dump_json({"ok": False, "error": limits.clip(failure)})
 
 
 def _parse(request_json: str) -> Any:
+    if not isinstance(request_json, str):
+        raise ValueError(f"a request is JSON text, not {type(request_json).__name__}")
     try:
-        return json.loads(request_json)
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"the request is not JSON ({error})") from None
+        return limits.parse_json(request_json)
+    except ValueError as error:
+        raise ValueError(f"the request is not JSON within the limits ({error})") from None
 
 
 def choose_action(player_view: dict[str, Any], opponent_name: str) -> str:
@@ -109,25 +115,26 @@ def _start(session: Session) -> dict[str, Any]:
 
 
 def _new(request: dict[str, Any]) -> dict[str, Any]:
+    decks = parse_decks(request.get("decks", []))
     seed = request.get("seed")
     if seed is None:
-        seed = secrets.token_hex(8)
+        seed = decks_seed(decks) if decks else secrets.token_hex(8)
+    else:
+        seed = check_seed(seed_text(seed))
     if "rules" in request and "preset" in request:
         raise ValueError("give either 'rules' or 'preset', not both")
     rules = Rules.from_dict(request["rules"]) if "rules" in request else Rules()
     if "preset" in request:
         rules = preset(str(request["preset"]))
-    opponent = request.get("opponent", DEFAULT_OPPONENT)
-    _check_opponent(opponent)
+    opponent = _check_opponent(request.get("opponent", DEFAULT_OPPONENT))
     names = check_names(request.get("names")) or DEFAULT_NAMES
-    return _start(Session(new_match(rules, seed), names, opponent))
+    return _start(Session(new_match(rules, seed, decks), names, opponent))
 
 
 def _load(request: dict[str, Any]) -> dict[str, Any]:
     doc = request.get("save")
     saved: Saved = loads(doc) if isinstance(doc, str) else load(doc)
-    opponent = saved.opponent or DEFAULT_OPPONENT
-    _check_opponent(opponent)
+    opponent = _check_opponent(saved.opponent or DEFAULT_OPPONENT)
     return _start(Session(saved.match, saved.names or DEFAULT_NAMES, opponent))
 
 
@@ -153,6 +160,12 @@ def _bot(request: dict[str, Any]) -> dict[str, Any]:
 
 def _play(session: Session, action: Action) -> dict[str, Any]:
     global _session
+    if len(session.match.actions) >= limits.MATCH_ACTIONS:
+        # Refused here so that every save the game writes loads again (gin.limits).
+        raise ValueError(
+            f"This match has reached {limits.MATCH_ACTIONS:,} actions, the most a save holds, "
+            "and cannot go on; start a new match."
+        )
     played = replace(session, match=apply(session.match, action))
     _session = played
     reply = _reply(played)
@@ -201,8 +214,11 @@ def _declarations(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "declarations": choices}
 
 
-def _check_opponent(name: Any) -> None:
-    ai.opponent(str(name))
+def _check_opponent(name: Any) -> str:
+    """The opponent's name as given, when it names one of :mod:`gin.ai` and a save holds it."""
+    text = check_text(name, "the opponent", limits.NAME_LENGTH)
+    ai.opponent(text)
+    return text
 
 
 def _hint(request: dict[str, Any]) -> dict[str, Any]:

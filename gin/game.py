@@ -91,7 +91,8 @@ class HandResult:
 
     ``kind`` is ``knock``, ``gin``, ``big_gin``, ``undercut`` or ``void``. ``winner`` banks the
     box and scores ``points`` (None for a void hand, or a tie where ties are not undercuts).
-    ``hands`` are both players' final cards (the knocker's without the face-down ``discard``).
+    ``hands`` are both players' final cards (the knocker's without its ``discard``, which lies
+    face down, or on the discard pile under ``rules.knock_discard_face_up``).
     """
 
     kind: str
@@ -518,9 +519,13 @@ def knock_score(knocker: int, defender: int, rules: Rules) -> tuple[str, int, bo
 
 
 def _over(hand: Hand, action: Action, seat: int, result: HandResult) -> Hand:
+    discards = hand.discards
+    if result.discard is not None and hand.rules.knock_discard_face_up:
+        discards = (*discards, result.discard)  # on the pile, as any discard
     return replace(
         hand,
         hands=result.hands,
+        discards=discards,
         known=(hand.known[0] & result.hands[0], hand.known[1] & result.hands[1]),
         phase=Phase.HAND_OVER,
         to_act=None,
@@ -543,12 +548,21 @@ def _with(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
+def face_down_discard(hand: Hand) -> Card | None:
+    """The knocker's discard when it lies face down (the default): it goes on the discard pile
+    only under ``rules.knock_discard_face_up``."""
+    if hand.result is None or hand.rules.knock_discard_face_up:
+        return None
+    return hand.result.discard
+
+
 def cards_accounted(hand: Hand) -> bool:
     """Whether the hands, the discard pile, the stock and a face-down knock discard hold each
     of the 52 cards exactly once."""
     parts = [*hand.hands, to_mask(hand.discards), to_mask(hand.deck[hand.stock_next :])]
-    if hand.result is not None and hand.result.discard is not None:
-        parts.append(1 << hand.result.discard)
+    face_down = face_down_discard(hand)
+    if face_down is not None:
+        parts.append(1 << face_down)
     union = 0
     count = 0
     for part in parts:

@@ -1,12 +1,15 @@
 """A match: hands until a player reaches the target, as a pure state machine over :mod:`gin.game`.
 
-A match is entirely its rules, its seed and its list of actions. Each deal is shuffled from
-``sha256`` of the seed and the deal number (void hands count as deals), so the same seed gives
-the same decks on every Python (no ``hash()``, no set order, no ``random`` module).
+A match is entirely its rules, its seed, any decks it was given and its list of actions. Deal
+``n`` (void hands count as deals) uses the ``n``-th supplied deck; without one it is shuffled from
+``sha256`` of the seed and the deal number, so the same seed gives the same decks on every
+Python (no ``hash()``, no set order, no ``random`` module). Supplied decks let two tables play
+the same deals (duplicate play): with the same seed and decks, each seat is dealt the same cards.
 
 After a scored hand the deal passes as ``rules.dealer_after`` says (alternate by default); after
-a void hand the same dealer deals again. The match ends when the winner of a scored hand has at
-least ``rules.target`` points; then :func:`final_totals` adds boxes and the game bonus.
+a void hand as ``rules.dealer_after_void`` says (the same dealer by default). The match ends when
+the winner of a scored hand has at least ``rules.target`` points; then :func:`final_totals` adds
+boxes and the game bonus.
 
 >>> m = new_match(Rules(), "demo")
 >>> m.hand_number, str(m.phase), m.to_act == 1 - m.hand.dealer
@@ -19,22 +22,27 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from gin import game
 from gin.actions import Action
-from gin.cards import Card
+from gin.cards import Card, format_cards, parse_card
 from gin.game import Hand, HandResult, IllegalAction, Phase
 from gin.rules import Rules
 
 NEXT = Action("next")
+MAX_DECKS = 1000  # far more deals than any match needs; bounds what a save may carry
+
+Deck = tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Match:
     """The whole state of a match. ``results`` holds every finished hand (void ones too),
-    ``actions`` every action since the first deal, ``winner`` the match winner once over."""
+    ``actions`` every action since the first deal, ``winner`` the match winner once over,
+    ``decks`` the deck orders supplied for the first deals (empty: every deal from the seed)."""
 
     rules: Rules
     seed: str
@@ -45,6 +53,7 @@ class Match:
     results: tuple[HandResult, ...] = ()
     actions: tuple[Action, ...] = ()
     winner: int | None = None
+    decks: tuple[Deck, ...] = ()
 
     @property
     def phase(self) -> Phase:
@@ -126,15 +135,117 @@ def shuffled_deck(seed: str, deal_number: int) -> tuple[Card, ...]:
     return tuple(deck)
 
 
+def seed_decks(seed: str, count: int) -> tuple[Deck, ...]:
+    """The decks of the first ``count`` deals of ``seed``: what a host hands to both tables of
+    a duplicate match (later deals, if any, follow the same seed)."""
+    return tuple(shuffled_deck(seed, number) for number in range(1, count + 1))
+
+
 def first_dealer(seed: str) -> int:
     """The seat that deals the first hand: the low bit of ``sha256("gin-dealer|<seed>")``."""
     return hashlib.sha256(f"gin-dealer|{seed}".encode()).digest()[0] & 1
 
 
-def new_match(rules: Rules, seed: str | int) -> Match:
-    """A match at its first deal."""
+class DeckError(ValueError):
+    """Supplied decks that are not each an order of the 52 cards."""
+
+
+def check_decks(decks: Sequence[Sequence[Card]]) -> tuple[Deck, ...]:
+    """Supplied deck orders (top card first), each checked to hold each of the 52 cards once.
+
+    >>> check_decks([range(51)])
+    Traceback (most recent call last):
+    ...
+    gin.match.DeckError: deck 1 has 51 cards; a deck is each of the 52 cards once (it lacks KS)
+    """
+    _check_count(len(decks))
+    checked = []
+    for number, deck in enumerate(decks, 1):
+        cards = tuple(deck)
+        if sorted(cards) != list(range(52)):
+            missing = sorted(set(range(52)) - set(cards))
+            twice = sorted({c for c in cards if cards.count(c) > 1})
+            wrong = [
+                f"it lacks {format_cards(missing)}" if missing else "",
+                f"{format_cards(twice)} twice" if twice else "",
+            ]
+            raise DeckError(
+                f"deck {number} has {len(cards)} card{'' if len(cards) == 1 else 's'}; "
+                "a deck is each of the 52 cards once "
+                f"({'; '.join(w for w in wrong if w)})"
+            )
+        checked.append(cards)
+    return tuple(checked)
+
+
+def parse_decks(data: Any) -> tuple[Deck, ...]:
+    """Supplied decks from JSON: a list of decks, each a text of 52 cards (``"9H 3H QS ..."``,
+    top first) or a list of 52 card texts. Raises :class:`DeckError` naming the deck.
+
+    >>> parse_decks(["AC 2C"])
+    Traceback (most recent call last):
+    ...
+    gin.match.DeckError: deck 1 has 2 cards; a deck is each of the 52 cards once (it lacks 3C ...)
+    """
+    if not isinstance(data, list):
+        raise DeckError(f"decks must be a list of decks, not {type(data).__name__}")
+    _check_count(len(data))  # before reading any
+    decks = []
+    for number, deck in enumerate(data, 1):
+        if not isinstance(deck, str) and not (
+            isinstance(deck, list) and all(isinstance(c, str) for c in deck)
+        ):
+            raise DeckError(f"deck {number} must be a text of 52 cards, not {deck!r:.60}")
+        try:
+            decks.append(_parse_deck(deck))
+        except ValueError as error:  # a bad card, or far too many
+            raise DeckError(f"deck {number}: {error}") from None
+    return check_decks(decks)
+
+
+def _check_count(count: int) -> None:
+    if count > MAX_DECKS:
+        raise DeckError(f"{count} decks supplied; a match takes at most {MAX_DECKS}")
+
+
+def _parse_deck(deck: str | list[str]) -> list[Card]:
+    """The cards of one deck; a repeated card is left for :func:`check_decks` to name."""
+    tokens = deck.replace(",", " ").split() if isinstance(deck, str) else deck
+    if len(tokens) > 2 * 52:  # far too long: not worth reading to say what it lacks
+        raise DeckError(f"{len(tokens)} cards; a deck is each of the 52 cards once")
+    return [parse_card(token) for token in tokens]
+
+
+def format_decks(decks: Sequence[Deck]) -> list[str]:
+    """Decks as the texts :func:`parse_decks` reads (as a save stores them)."""
+    return [format_cards(deck) for deck in decks]
+
+
+def decks_seed(decks: Sequence[Deck]) -> str:
+    """The seed of a match given decks and no seed: from their digest, so that every table
+    given the same decks has the same first dealer and the same later shuffles.
+
+    >>> decks_seed([shuffled_deck("demo", 1)])
+    'decks-2fc77bf305cbf8d6'
+    """
+    digest = hashlib.sha256("\n".join(format_decks(decks)).encode()).hexdigest()
+    return f"decks-{digest[:16]}"
+
+
+def deck_for(seed: str, decks: Sequence[Deck], deal_number: int) -> Deck:
+    """The deck of deal ``deal_number`` (1-based): the supplied one, else the seed's shuffle."""
+    if deal_number <= len(decks):
+        return decks[deal_number - 1]
+    return shuffled_deck(seed, deal_number)
+
+
+def new_match(rules: Rules, seed: str | int, decks: Sequence[Sequence[Card]] = ()) -> Match:
+    """A match at its first deal. The seed chooses the first dealer and shuffles every deal
+    beyond the supplied ``decks`` (checked with :func:`check_decks`)."""
     text = seed_text(seed)
-    return Match(rules, text, game.deal(rules, shuffled_deck(text, 1), first_dealer(text)))
+    supplied = check_decks(decks)
+    hand = game.deal(rules, deck_for(text, supplied, 1), first_dealer(text))
+    return Match(rules, text, hand, decks=supplied)
 
 
 def legal_actions(match: Match) -> list[Action]:
@@ -176,17 +287,19 @@ def _score(match: Match, result: HandResult) -> Match:
 
 
 def next_dealer(rules: Rules, dealer: int, result: HandResult) -> int:
-    """Who deals after a hand: the same dealer after a void hand; otherwise as
-    ``rules.dealer_after`` says (a hand nobody won alternates).
+    """Who deals after a hand: after a void hand as ``rules.dealer_after_void`` says (the same
+    dealer by default); otherwise as ``rules.dealer_after`` says (a hand nobody won alternates).
 
     >>> gin = HandResult("gin", knocker=1, winner=1)
     >>> next_dealer(Rules(), 0, HandResult("void")), next_dealer(Rules(), 0, gin)
     (0, 1)
+    >>> next_dealer(Rules(dealer_after_void="alternate"), 0, HandResult("void"))
+    1
     >>> next_dealer(Rules(dealer_after="winner"), 1, HandResult("knock", 1, 1))
     1
     """
     if result.kind == "void":
-        return dealer
+        return dealer if rules.dealer_after_void == "same" else 1 - dealer
     if result.winner is None or rules.dealer_after == "alternate":
         return 1 - dealer
     return result.winner if rules.dealer_after == "winner" else 1 - result.winner
@@ -198,7 +311,7 @@ def _next_hand(match: Match) -> Match:
         raise IllegalAction("The hand is still being played; 'next' starts a new hand after it.")
     number = match.hand_number + 1
     dealer = next_dealer(match.rules, match.hand.dealer, result)
-    hand = game.deal(match.rules, shuffled_deck(match.seed, number), dealer)
+    hand = game.deal(match.rules, deck_for(match.seed, match.decks, number), dealer)
     return replace(match, hand=hand, hand_number=number, actions=(*match.actions, NEXT))
 
 
@@ -206,18 +319,21 @@ def final_totals(
     rules: Rules, points: tuple[int, int], boxes: tuple[int, int], winner: int
 ) -> list[Totals]:
     """Each seat's total: hand points, plus ``box_bonus`` per box, plus ``game_bonus`` for the
-    match winner; with ``shutout`` on and a loser at 0 points, the winner's game and box
-    bonuses are doubled.
+    match winner; with ``shutout`` on and a loser who won no hand (no box: a hand won for 0
+    points still counts), the winner's game and box bonuses are doubled.
 
     >>> [t.total for t in final_totals(Rules(), (104, 40), (4, 2), winner=0)]
     [304, 90]
     >>> [t.total for t in final_totals(Rules(shutout=True), (104, 0), (4, 0), winner=0)]
     [504, 0]
+    >>> [t.total for t in final_totals(Rules(shutout=True), (104, 0), (4, 1), winner=0)]
+    [304, 25]
     """
     totals = []
     for seat in (0, 1):
         won = seat == winner
-        double = 2 if won and rules.shutout and points[1 - seat] == 0 else 1
+        # Every hand won banks exactly one box, so no box means no hand won.
+        double = 2 if won and rules.shutout and boxes[1 - seat] == 0 else 1
         box_points = boxes[seat] * rules.box_bonus * double
         bonus = rules.game_bonus * double if won else 0
         totals.append(

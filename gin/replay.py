@@ -34,7 +34,7 @@ def frames(doc: Any, names: Sequence[str] | None = None) -> list[dict[str, Any]]
     document's own, else "You" and "Computer"."""
     saved = load(doc)
     who = list(names or saved.names or DEFAULT_NAMES)
-    match = new_match(saved.match.rules, saved.match.seed)
+    match = new_match(saved.match.rules, saved.match.seed, saved.match.decks)
     shown = [_frame(match, who, None, f"Hand 1: {who[match.hand.dealer]} deals")]
     for action in saved.match.actions:
         seat = match.to_act

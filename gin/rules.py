@@ -14,8 +14,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
+from gin.limits import BONUS_MAX, TARGET_MAX
+
 DealerAfter = Literal["alternate", "winner", "loser"]
-DEALER_AFTER_CHOICES: tuple[str, ...] = ("alternate", "winner", "loser")
+DealerAfterVoid = Literal["same", "alternate"]
+# The options that take one of a few words, with those words (the first is the default).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "dealer_after": ("alternate", "winner", "loser"),
+    "dealer_after_void": ("same", "alternate"),
+}
+_BONUSES = ("gin_bonus", "undercut_bonus", "box_bonus", "game_bonus", "big_gin_bonus")
 
 
 class RulesError(ValueError):
@@ -39,6 +47,8 @@ class Rules:
     oklahoma: bool = False
     oklahoma_spades_double: bool = False
     dealer_after: DealerAfter = "alternate"
+    dealer_after_void: DealerAfterVoid = "same"
+    knock_discard_face_up: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -49,15 +59,21 @@ class Rules:
                 )
             if f.type in ("bool",) and type(value) is not bool:
                 raise RulesError(f"rules option {f.name} must be true or false, not {value!r}")
-        if not 1 <= self.target <= 10_000:
-            raise RulesError(f"rules option target must be 1..10000, not {self.target}")
+        if not 1 <= self.target <= TARGET_MAX:
+            raise RulesError(f"rules option target must be 1..{TARGET_MAX}, not {self.target}")
+        for name in _BONUSES:
+            if getattr(self, name) > BONUS_MAX:
+                raise RulesError(
+                    f"rules option {name} must be 0..{BONUS_MAX}, not {getattr(self, name)}"
+                )
         if self.knock_limit > 10:
             raise RulesError(f"rules option knock_limit must be 0..10, not {self.knock_limit}")
-        if self.dealer_after not in DEALER_AFTER_CHOICES:
-            raise RulesError(
-                f"rules option dealer_after must be one of {', '.join(DEALER_AFTER_CHOICES)}, "
-                f"not {self.dealer_after!r}"
-            )
+        for name, choices in CHOICES.items():
+            if getattr(self, name) not in choices:
+                raise RulesError(
+                    f"rules option {name} must be one of {', '.join(choices)}, "
+                    f"not {getattr(self, name)!r}"
+                )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict of every option."""

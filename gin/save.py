@@ -21,18 +21,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from gin import limits
 from gin.actions import Action
 from gin.game import cards_accounted
-from gin.match import Match, apply, new_match
+from gin.limits import ACTION_LENGTH, NAME_LENGTH, SEED_LENGTH, LimitError, check_text
+from gin.match import Deck, Match, apply, format_decks, new_match, parse_decks
 from gin.rules import Rules, preset
 
 FORMAT = "gin-match"
 VERSION = 1
-MAX_ACTIONS = 20_000
-_KEYS = {"format", "version", "rules", "seed", "actions", "names", "opponent", "summary"}
+_KEYS = {"format", "version", "rules", "seed", "decks", "actions", "names", "opponent", "summary"}
 _V0_MOVES = {"stock": "draw", "pile": "take", "deal": "next"}
 
 
@@ -61,6 +62,8 @@ def dump(
         "actions": [a.text() for a in match.actions],
         "summary": _summary(match),
     }
+    if match.decks:
+        doc["decks"] = format_decks(match.decks)
     if names is not None:
         doc["names"] = list(names)
     if opponent is not None:
@@ -85,8 +88,8 @@ def _summary(match: Match) -> dict[str, Any]:
 def loads(text: str) -> Saved:
     """Load a document from its JSON text."""
     try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as error:
+        doc = limits.parse_json(text)
+    except ValueError as error:
         raise SaveError(f"the save is not readable JSON ({error})") from None
     return load(doc)
 
@@ -111,7 +114,10 @@ def load(doc: Any) -> Saved:
     unknown = sorted(set(doc) - _KEYS)
     if unknown:
         raise SaveError(f"unknown field(s) in the save: {', '.join(map(str, unknown))}")
-    match = _replay(_rules(doc.get("rules")), _seed(doc.get("seed")), doc.get("actions"))
+    decks = _decks(doc.get("decks", []))
+    match = _replay(
+        _rules(doc.get("rules")), check_seed(doc.get("seed")), decks, doc.get("actions")
+    )
     if "summary" in doc and doc["summary"] != _summary(match):
         raise SaveError(
             f"the save's summary {doc['summary']!r} does not match its actions, which give "
@@ -153,42 +159,62 @@ def _rules(data: Any) -> Rules:
         raise SaveError(f"rules: {error}") from None
 
 
-def _seed(seed: Any) -> str:
-    if not isinstance(seed, str) or not 1 <= len(seed) <= 200:
-        raise SaveError(f"the seed must be a text of 1 to 200 characters, not {seed!r}")
-    return seed
+def check_seed(seed: Any) -> str:
+    """A seed of 1 to ``SEED_LENGTH`` characters (the one check of :func:`gin.api.handle`'s
+    ``new`` and of loading), or :class:`SaveError`."""
+    return _text(seed, "the seed", SEED_LENGTH)
 
 
-def _replay(rules: Rules, seed: str, actions: Any) -> Match:
+def _text(value: Any, what: str, longest: int) -> str:
+    try:
+        return check_text(value, what, longest)
+    except LimitError as error:
+        raise SaveError(str(error)) from None
+
+
+def _decks(data: Any) -> tuple[Deck, ...]:
+    try:
+        return parse_decks(data)
+    except ValueError as error:
+        raise SaveError(f"decks: {error}") from None
+
+
+def _replay(rules: Rules, seed: str, decks: tuple[Deck, ...], actions: Any) -> Match:
     if not isinstance(actions, list):
         raise SaveError("the save has no list of actions")
-    if len(actions) > MAX_ACTIONS:
-        raise SaveError(f"the save has {len(actions)} actions; a match never needs {MAX_ACTIONS}")
-    match = new_match(rules, seed)
+    if len(actions) > limits.MATCH_ACTIONS:
+        raise SaveError(
+            f"the save has {len(actions):,} actions; a match holds at most {limits.MATCH_ACTIONS:,}"
+        )
+    match = new_match(rules, seed, decks)
+    played: list[Action] = []
     for number, text in enumerate(actions, 1):
-        if not isinstance(text, str) or len(text) > 200:
-            raise SaveError(f"action {number} must be a short text, not {text!r}")
+        if not isinstance(text, str) or len(text) > ACTION_LENGTH:
+            raise SaveError(limits.clip(f"action {number} must be a short text, not {text!r}"))
         try:
             match = apply(match, Action.from_text(text))
         except ValueError as error:
-            raise SaveError(f"action {number} ({text!r}) is not legal: {error}") from None
+            raise SaveError(
+                limits.clip(f"action {number} ({text!r}) is not legal: {error}")
+            ) from None
         if not cards_accounted(match.hand):
             raise SaveError(f"after action {number} the 52 cards are not all accounted for")
-    return match
+        # The actions are gathered here and set once at the end: ``apply`` copies the match's
+        # tuple of actions, which over a long save would make the replay quadratic.
+        played.append(match.actions[-1])
+        match = replace(match, actions=())
+    return replace(match, actions=tuple(played))
 
 
 def check_names(names: Any) -> tuple[str, str] | None:
-    """Two seat names of 1 to 40 characters, or None when absent."""
+    """Two seat names of 1 to ``NAME_LENGTH`` characters, or None when absent."""
     if names is None:
         return None
     if not isinstance(names, list) or len(names) != 2:
         raise SaveError("names must be a list of two names")
-    if not all(isinstance(n, str) and 0 < len(n) <= 40 for n in names):
-        raise SaveError(f"each name must be a text of 1 to 40 characters, not {names!r}")
-    return (names[0], names[1])
+    first, second = (_text(n, "each name", NAME_LENGTH) for n in names)
+    return (first, second)
 
 
 def _opponent(name: Any) -> str | None:
-    if name is not None and not isinstance(name, str):
-        raise SaveError(f"the opponent must be a name, not {name!r}")
-    return name
+    return None if name is None else _text(name, "the opponent", NAME_LENGTH)

@@ -20,6 +20,7 @@ from gin.cards import Card, format_card, from_mask, mask_value, pretty_card
 from gin.game import Event, HandResult, Phase
 from gin.match import Match, final_totals, legal_actions
 from gin.melds import Meld, best_melds, discard_options
+from gin.rules import Rules
 
 VERSION = 1
 
@@ -62,7 +63,7 @@ def view(match: Match, seat: int, names: Sequence[str] | None = None) -> dict[st
             "count": hand.hands[1 - seat].bit_count(),
             "known": _cards(hand.known[1 - seat]),
         },
-        "history": _history(hand.history, hand.deck[20], who),
+        "history": _history(hand.history, hand.deck[20], who, match.rules.knock_discard_face_up),
         "scores": {
             "points": list(match.points),
             "boxes": list(match.boxes),
@@ -71,7 +72,8 @@ def view(match: Match, seat: int, names: Sequence[str] | None = None) -> dict[st
         "score_sheet": [_sheet_line(i, r) for i, r in enumerate(match.results, 1)],
         "legal_actions": _labelled(match) if acting else [],
         "rules": match.rules.to_dict(),
-        "result": _result(result, who) if result is not None else None,
+        "supplied_decks": len(match.decks),
+        "result": _result(result, who, match.rules) if result is not None else None,
         "final": None,
     }
     if match.winner is not None:
@@ -112,8 +114,11 @@ def _discard_options(cards: int) -> list[dict[str, Any]]:
 # ----------------------------------------------------------------------------- history
 
 
-def _history(events: Sequence[Event], upcard: Card, who: list[str]) -> list[dict[str, Any]]:
-    """Each event with its public text and words; replays the pile to name taken cards."""
+def _history(
+    events: Sequence[Event], upcard: Card, who: list[str], face_up: bool
+) -> list[dict[str, Any]]:
+    """Each event with its public text and words; replays the pile to name taken cards.
+    ``face_up``: the knock or gin discard goes on the pile (``rules.knock_discard_face_up``)."""
     pile = [upcard]
     lines = []
     opening = True  # only passes so far
@@ -139,8 +144,11 @@ def _history(events: Sequence[Event], upcard: Card, who: list[str]) -> list[dict
             pile.append(card)
             words = f"{name} discarded {pretty_card(card)}"
         elif kind == "knock":
-            words = f"{name} knocked, discarding {_pretty(action.card)} face down"
+            card = action.card if face_up else None
+            how = "" if face_up else " face down"
+            words = f"{name} knocked, discarding {_pretty(action.card)}{how}"
         elif kind == "gin":
+            card = action.card if face_up else None
             words = f"{name} went gin, discarding {_pretty(action.card)}"
         else:
             words = f"{name} went big gin"
@@ -199,17 +207,21 @@ def _sheet_line(number: int, result: HandResult) -> dict[str, Any]:
     return {"deal": number, "kind": result.kind, "winner": result.winner, "points": result.points}
 
 
-def _result(result: HandResult, who: list[str]) -> dict[str, Any]:
+def _result(result: HandResult, who: list[str], rules: Rules) -> dict[str, Any]:
     """The hand's end, both hands revealed, with the score worked out in words."""
     if result.kind == "void":
+        redeal = (
+            "the same dealer deals again"
+            if rules.dealer_after_void == "same"
+            else "the deal passes to the other player"
+        )
         return {
             "kind": "void",
             "knocker": None,
             "winner": None,
             "points": 0,
             "hands": [_cards(h) for h in result.hands],
-            "words": "Only two stock cards are left: the hand is void, and the same dealer "
-            "deals again",
+            "words": f"Only two stock cards are left: the hand is void, and {redeal}",
         }
     assert result.knocker is not None
     knocker = result.knocker

@@ -52,6 +52,14 @@ def test_new_with_rules_and_without_seed() -> None:
         ({"op": "new", "opponent": "Kasparov"}, "unknown opponent 'Kasparov'"),
         ({"op": "new", "names": ["a"]}, "names must be a list of two names"),
         ({"op": "new", "seed": [1]}, "a seed is a string or a whole number"),
+        ({"op": "new", "seed": ""}, "the seed must be a text of 1 to 200 characters"),
+        ({"op": "new", "seed": "s" * 201}, "the seed must be a text of 1 to 200 characters"),
+        ({"op": "new", "seed": 10**200}, "a whole number of more than 200 digits"),
+        ({"op": "new", "seed": -(10**199)}, "the seed must be a text of 1 to 200 characters"),
+        ({"op": "new", "seed": "\ud800"}, "the seed holds a lone surrogate"),
+        ({"op": "new", "names": ["Ann", "x" * 41]}, "each name must be a text of 1 to 40"),
+        ({"op": "new", "opponent": "expert" + " " * 40}, "the opponent must be a text of 1 to 40"),
+        ({"op": "new", "rules": {"game_bonus": 10**6}}, "game_bonus must be 0..10000"),
         ({"op": "load", "save": {"format": "x"}}, "not a Gin Rummy match save"),
         ({"op": "load", "save": "{oops"}, "not readable JSON"),
     ],
@@ -59,6 +67,12 @@ def test_new_with_rules_and_without_seed() -> None:
 def test_errors_are_replies(request_: dict[str, Any], message: str) -> None:
     reply = call(**request_)
     assert reply["ok"] is False and message in reply["error"]
+
+
+def test_the_longest_seed_and_names_play_and_load() -> None:
+    reply = call(op="new", seed=10**199, names=["é" * 40, "🂡" * 40], opponent="Gin_Hunter")
+    assert reply["ok"] and reply["save"]["seed"] == str(10**199)
+    assert call(op="load", save=json.dumps(reply["save"], ensure_ascii=False))["ok"]
 
 
 def test_not_json_and_not_an_object() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -77,3 +78,62 @@ def test_unknown_subcommand() -> None:
     with pytest.raises(SystemExit) as stop:
         main(["fly"])
     assert stop.value.code == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["bot", "--opponent", "nobody"], "argument --opponent: unknown opponent 'nobody'"),
+        (["bench", "--hands", "-1"], "argument --hands: must be a whole number >= 1, not '-1'"),
+        (["bench", "--hands", "0"], "must be a whole number >= 1, not '0'"),
+        (["bench", "--hands", "9" * 5000], "must be a whole number >= 1, not '999"),
+        (["fly" * 100_000], "argument SUBCOMMAND: invalid choice: 'flyfly"),
+    ],
+)
+def test_bad_arguments_get_one_line_and_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and message in err
+    assert err.count("\n") == 1 and len(err) <= 301
+
+
+@pytest.mark.parametrize("seed", ["", "s" * 201, "\udcff"])
+def test_arena_refuses_a_seed_a_match_cannot_have(
+    seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["arena", "baseline", "beginner", "--games", "1", "--seed", seed]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("python -m gin arena: --seed: the seed ") and err.count("\n") == 1
+
+
+def test_deadwood_refuses_bytes_that_are_not_utf8_under_a_utf8_locale() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gin", "deadwood"],
+        input=b"AS 2S 3S 4S 5S 6S 7S 8S 9S TS\nAS \xff\xfe 2S\n",
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": ""},
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        b"0\n",
+        b"line 2: a line that is not UTF-8 text\n",
+    )
+
+
+def test_a_huge_junk_token_is_not_echoed_whole() -> None:
+    stdout, stderr = io.StringIO(), io.StringIO()
+    assert deadwood_lines(io.StringIO("x" * 500_000 + "\n"), stdout, stderr) == 2
+    assert stderr.getvalue().startswith("line 1: 'xxx") and len(stderr.getvalue()) <= 301
+    done = subprocess.run(
+        [sys.executable, "-m", "gin", "deadwood"],
+        input=b"Q" * 10_000_000,
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (2, b"line 1: a line longer than 1,000,000 bytes\n")

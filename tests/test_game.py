@@ -19,6 +19,7 @@ from gin.game import (
     arranged_deck,
     cards_accounted,
     deal,
+    face_down_discard,
     knock_score,
     legal_actions,
 )
@@ -175,6 +176,16 @@ def test_apply_never_mutates() -> None:
 def knock_hand(defender: str, stock: str = "KC", rules: Rules | None = None) -> Hand:
     """Seat 0 holds KNOCKER, both pass, seat 0 draws the stock's top card."""
     return play(hand_of(KNOCKER, defender, "QH", stock, rules), "pass", "pass", "draw")
+
+
+def test_the_knock_discard_face_up_goes_on_the_pile() -> None:
+    defender = "JD QD KD 9C 9D 9H 2H 5S 6C 6H"
+    down = play(knock_hand(defender), "knock KC")
+    up = play(knock_hand(defender, rules=Rules(knock_discard_face_up=True)), "knock KC")
+    assert format_cards(down.discards) == "QH" and format_cards(up.discards) == "QH KC"
+    assert up.result == down.result and up.hands == down.hands
+    assert cards_accounted(up) and cards_accounted(down)
+    assert face_down_discard(down) == parse_card("KC") and face_down_discard(up) is None
 
 
 def test_knock_7_against_19_scores_12() -> None:
@@ -421,10 +432,17 @@ def check_invariants(hand: Hand) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32), st.booleans(), st.booleans())
-def test_52_cards_conserved_through_random_play(seed: int, big: bool, oklahoma: bool) -> None:
+@given(st.integers(0, 2**32), st.booleans(), st.booleans(), st.booleans())
+def test_52_cards_conserved_through_random_play(
+    seed: int, big: bool, oklahoma: bool, face_up: bool
+) -> None:
     rng = random.Random(seed)
-    rules = Rules(big_gin=big, oklahoma=oklahoma, oklahoma_spades_double=oklahoma)
+    rules = Rules(
+        big_gin=big,
+        oklahoma=oklahoma,
+        oklahoma_spades_double=oklahoma,
+        knock_discard_face_up=face_up,
+    )
     for hand in play_out(random_hand(rng, rules), rng):
         check_invariants(hand)
 

@@ -7,6 +7,8 @@ import hashlib
 import os
 import random
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ from gin.actions import Action
 from gin.cards import format_cards, from_mask, parse_card, to_mask
 from gin.game import HandResult, IllegalAction, Phase, cards_accounted
 from gin.match import (
+    Deck,
     Match,
     apply,
     daily_seed,
@@ -24,6 +27,7 @@ from gin.match import (
     legal_actions,
     new_match,
     next_dealer,
+    seed_decks,
     seed_text,
     shuffled_deck,
 )
@@ -193,9 +197,9 @@ def test_next_only_after_a_hand() -> None:
 # ----------------------------------------------------------------------------- golden
 
 
-def transcript(seed: str) -> str:
+def transcript(seed: str, decks: Sequence[Deck] = ()) -> str:
     names = ("North", "South")
-    match = new_match(Rules(), seed)
+    match = new_match(Rules(), seed, decks)
     lines = [f"match {seed}: standard rules, first dealer {names[match.hand.dealer]}"]
     states = play_match(match)
     for before, after in zip(states, states[1:], strict=False):
@@ -228,3 +232,95 @@ def test_golden_transcript() -> None:
     assert GOLDEN.read_text(encoding="utf-8") == text, (
         "the seeded match changed; if intended, rerun with GIN_UPDATE_GOLDEN=1 and review the diff"
     )
+
+
+# ----------------------------------------------------------------------------- options
+
+
+def without_rules(v: dict[str, Any]) -> dict[str, Any]:
+    return {k: val for k, val in v.items() if k != "rules"}
+
+
+def test_knock_discard_face_up_changes_only_where_the_discard_lies() -> None:
+    down = play_match(new_match(Rules(), "face"))
+    up = play_match(new_match(Rules(knock_discard_face_up=True), "face"))
+    assert [s.actions for s in up] == [s.actions for s in down]
+    shown = 0
+    for before, after in zip(down, up, strict=True):
+        result = before.hand.result
+        assert after.hand.result == result and after.points == before.points
+        for seat in (0, 1):
+            v_down, v_up = view(before, seat), view(after, seat)
+            if result is not None and result.discard is not None:
+                card = format_cards([result.discard])
+                assert v_up["discard_pile"] == [*v_down["discard_pile"], card]
+                line_down, line_up = v_down["history"][-1], v_up["history"][-1]
+                assert line_up["card"] == card and line_down["card"] is None
+                assert line_up["text"] == line_down["text"].removesuffix(" face down")
+                v_up["discard_pile"], v_up["history"][-1] = v_down["discard_pile"], line_down
+                shown += 1
+            assert without_rules(v_up) == without_rules(v_down)
+        assert cards_accounted(after.hand)
+    assert shown >= 4 and totals_of(up[-1]) == totals_of(down[-1])
+
+
+def totals_of(match: Match) -> list[int]:
+    assert match.winner is not None
+    return [t.total for t in final_totals(match.rules, match.points, match.boxes, match.winner)]
+
+
+def test_after_a_void_hand_the_deal_alternates_when_asked() -> None:
+    """Seed void-258 (these players) voids its second hand; until the redeal both rules play
+    the same match, then the same deck is dealt by the other seat."""
+    seed = "void-258"
+    same = play_match(new_match(Rules(), seed), limit=117)
+    other = play_match(new_match(Rules(dealer_after_void="alternate"), seed), limit=117)
+    void = same[-2]
+    assert void.hand.result is not None and void.hand.result.kind == "void"
+    for a, b in zip(same[:-1], other[:-1], strict=True):
+        assert replace(b, rules=a.rules, hand=replace(b.hand, rules=a.rules)) == a
+    assert view(other[-2], 0)["result"]["words"].endswith("the deal passes to the other player")
+    assert view(same[-2], 0)["result"]["words"].endswith("the same dealer deals again")
+    redeal_same, redeal_other = same[-1].hand, other[-1].hand
+    assert redeal_same.dealer == void.hand.dealer == 1 - redeal_other.dealer
+    assert redeal_other.deck == redeal_same.deck
+    assert redeal_other.hands == redeal_same.hands[::-1]
+    rest = play_match(other[-1])
+    check_match([*other, *rest[1:]])
+
+
+def hasty(v: dict[str, Any]) -> str:
+    """Another deterministic player: always the first legal action (takes every upcard,
+    draws from the stock, knocks as soon as it may, else sheds its first card)."""
+    return str(v["legal_actions"][0]["action"])
+
+
+def play_seats(match: Match, players: tuple[Any, Any]) -> list[Match]:
+    states = [match]
+    while match.winner is None:
+        seat = match.to_act if match.to_act is not None else 0
+        match = apply(match, Action.from_text(players[seat](view(match, seat))))
+        states.append(match)
+    return states
+
+
+def test_a_duplicate_pair_deals_the_same_cards_to_each_seat() -> None:
+    """Two tables, the same seed and supplied decks, the players' seats swapped: every deal
+    that both tables reach with the same dealer gives each seat the same cards."""
+    decks = [shuffled_deck("club-night", n) for n in range(1, 13)]
+    table_a = play_seats(new_match(Rules(), "board-7", decks), (sensible, hasty))
+    table_b = play_seats(new_match(Rules(), "board-7", decks), (hasty, sensible))
+    deals_a = {s.hand_number: s.hand for s in table_a if not s.hand.history}
+    deals_b = {s.hand_number: s.hand for s in table_b if not s.hand.history}
+    same = [n for n in deals_a.keys() & deals_b.keys() if deals_a[n].dealer == deals_b[n].dealer]
+    assert 1 in same and len(same) >= 3
+    for number in same:
+        assert deals_a[number].hands == deals_b[number].hands
+        assert deals_a[number].deck == deals_b[number].deck == decks[number - 1]
+    assert table_a[-1].actions != table_b[-1].actions  # the tables did play differently
+
+
+def test_the_golden_match_from_its_own_decks_supplied() -> None:
+    """Supplying a seed's own decks changes nothing: the same transcript, deal for deal."""
+    supplied = transcript("golden-1", seed_decks("golden-1", 4))
+    assert supplied == GOLDEN.read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ export function dailyDate(seed) {
   return m && validDate(m[1]) ? m[1] : null;
 }
 
-function validDate(text) {
+export function validDate(text) {
   if (!DATE.test(text)) return false;
   const d = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;

@@ -4,22 +4,25 @@
 // URL parameters (documented in README.md):
 //   ?seed=TEXT     start a new match with this seed (then removed from the address bar)
 //   ?daily=DATE    the same for the daily deal of that UTC date (YYYY-MM-DD, or "today")
-//   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant)
+//   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant, no motion)
 //   ?autoplay=1    test hook: your seat plays itself by a simple policy (whole-match tests)
 import { engine } from "./engine.js";
 import { wireInput } from "./input.js";
+import { createMotion } from "./motion.js";
 import {
   $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderFinal, renderKnock,
   renderPile, renderResult, renderTable,
 } from "./render.js";
-import {
-  backupSave, clearSave, loadOrder, loadSave, loadSettings, writeOrder, writeSave, writeSettings,
-} from "./storage.js";
+import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
+import { saveMatch, setAsideDamaged } from "./saving.js";
+import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
+import { checkEngineBuild, registerServiceWorker } from "./update.js";
 import { seedFromLink, wireDaily } from "./daily.js";
 import { wireReadout } from "./readout.js";
 import { wireReplay } from "./replay.js";
 import { renderSteps } from "./scoring.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
+import { createSound } from "./sound.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
 
 performance.mark("gin:main-start");
@@ -71,13 +74,16 @@ function render() {
   if (ui.view) renderTable(ui.view, ui);
 }
 
+const motion = createMotion({ enabled: () => pace() > 0 });
+const sound = createSound({ button: $("btn-sound"), checkbox: $("settings-mute") });
+
 // ------------------------------------------------------------------------------------ engine
 
 async function request(req) {
   ui.busy = true;
   render();
   const reply = await engine.call(req);
-  ui.busy = false;
+  ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
   if (reply.ok && reply.save !== undefined) keepSave(reply.save);
   if (reply.ok && reply.view) {
     setView(reply.view);
@@ -88,7 +94,8 @@ async function request(req) {
 }
 
 function keepSave(save) {
-  writeSave(save);
+  if (!ownsMatch()) return;
+  saveMatch(save);
   if (save && save.seed) ui.seed = save.seed;
   if (save && save.opponent && save.opponent !== ui.opponent) {
     ui.opponent = save.opponent;
@@ -98,6 +105,7 @@ function keepSave(save) {
 
 function setView(view) {
   const prev = ui.view;
+  const before = motion.measure();
   ui.view = view;
   // Log and announce what happened since the last view, in words.
   const newHand = view.hand_number !== ui.handSeen;
@@ -145,6 +153,8 @@ function setView(view) {
   announce(said.join(" "));
   recordView(view);
   render();
+  motion.play(before, prev, view);
+  sound.view(prev, view);
   showRules(view);
   afterView(prev);
 }
@@ -252,11 +262,7 @@ async function newMatch(seed) {
 
 async function restore(saved) {
   const damaged = (why) => {
-    const key = backupSave(saved.raw);
-    clearSave();
-    $("notice-text").textContent =
-      `Your saved match could not be read (${why}). Its data is kept in this browser under ` +
-      `"${key}", so nothing is lost. You can start a new match.`;
+    $("notice-text").textContent = `Your saved match could not be read (${why}). ${setAsideDamaged(saved.raw)}`;
     document.documentElement.dataset.notice = "damaged-save";
     ui.busy = false;
     openDialog("dlg-notice");
@@ -292,6 +298,7 @@ function showResult() {
   renderSteps(ui.view);
   $("result-next").disabled = !ui.view.legal_actions.some((a) => a.action === "next");
   openDialog("dlg-result");
+  motion.layDown($("result-body"));
 }
 
 async function openKnock(card) {
@@ -554,7 +561,7 @@ function onStatus(status) {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
     performance.mark("gin:engine-ready");
-    start();
+    if (checkEngineBuild(status.build)) start();
   } else if (status.stage === "error") {
     $("prompt").textContent = status.message;
     $("table").setAttribute("aria-busy", "false");
@@ -578,19 +585,25 @@ async function start() {
   ui.ready = true;
   performance.mark("gin:playable");
   document.documentElement.dataset.ready = "1";
-  registerServiceWorker();
-}
-
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || params.get("sw") === "0") return;
   // Once the game is playable, so precaching never competes with the boot; the files the boot
   // just fetched are then revalidated (304), not downloaded again.
-  navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker:", err));
+  registerServiceWorker(params.get("sw") !== "0");
 }
 
+claimMatch();
+watchTabs({
+  openDialog,
+  lost() {
+    clearTimeout(ui.botTimer);
+    ui.busy = true;
+    render();
+  },
+});
 engine.onStatus(onStatus);
 wireInput(ctl);
 wirePlayer();
 wireDialogs();
+// A phone turned sideways reshapes the move log: keep its latest line in sight.
+window.addEventListener("resize", () => ($("log").scrollTop = $("log").scrollHeight));
 requestAnimationFrame(() => performance.mark("gin:shell-painted"));
-window.__gin = { ui, prettyText, engine }; // for the browser tests and the curious
+window.__gin = { ui, prettyText, engine, sound }; // for the browser tests and the curious

@@ -162,10 +162,17 @@ export function renderTable(view, ui) {
     ? `Known in ${names[opp]}'s hand: ${known.map(pretty).join(" ")}`
     : "";
 
-  // Turn markers.
+  // Turn markers and the dealer's chip, on the table itself.
   const myTurn = !over && view.to_act === me;
+  const oppTurn = !over && view.to_act === opp;
   $("me-turn").classList.toggle("on", myTurn);
-  $("opp-turn").classList.toggle("on", !over && view.to_act === opp);
+  $("me-turn").dataset.glyph = "Your turn";
+  $("opp-turn").classList.toggle("on", oppTurn);
+  $("opp-turn").dataset.glyph = ui.busy ? "thinking…" : "to play";
+  $("me-turn").closest(".seat").classList.toggle("acting", myTurn);
+  $("opp-turn").closest(".seat").classList.toggle("acting", oppTurn);
+  $("me-dealer").hidden = view.dealer !== me;
+  $("opp-dealer").hidden = view.dealer !== opp;
 
   // Piles.
   const legal = new Set(view.legal_actions.map((a) => a.action));
@@ -225,6 +232,9 @@ export function renderTable(view, ui) {
     nodes.push(g);
   }
   hand.replaceChildren(...nodes);
+  // How far the cards fan (style.css): the count of cards and of the groups they sit in.
+  hand.style.setProperty("--cards", String(view.hand.length));
+  hand.style.setProperty("--groups", String(Math.max(1, groups.length)));
   // Roving tabindex: exactly one card is in the tab order.
   const ordered = groups.flatMap((g) => g.cards);
   if (!focusTarget) focusTarget = ui.selected && inHand.has(ui.selected) ? ui.selected : ordered[0];

@@ -18,7 +18,7 @@ export function scoringSteps(view) {
   if (r.kind === "void") {
     return [
       "Only two cards are left in the stock and nobody knocked: the hand is void.",
-      "Nobody scores points or a box; the same dealer deals again.",
+      `Nobody scores points or a box; ${rules.dealer_after_void === "alternate" ? "the deal passes to the other player" : "the same dealer deals again"}.`,
     ];
   }
   const k = names[r.knocker];

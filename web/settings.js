@@ -1,7 +1,8 @@
 // The opponent (every one the engine names, with its one-line description), the rules options
-// (every option of gin.rules.Rules, and the presets the engine names) and the display options
-// (four-colour deck, large cards, high contrast, reduced motion). All live in the settings object
-// that storage.js keeps; the engine alone decides whether rules are valid.
+// (every option of gin.rules.Rules, and the presets the engine names), supplied decks for
+// duplicate play, and the display options (four-colour deck, large cards, high contrast, reduced
+// motion). All live in the settings object that storage.js keeps; the engine alone decides whether
+// rules and decks are valid.
 import { dailyDate } from "./daily.js";
 import { $ } from "./render.js";
 import { writeSettings } from "./storage.js";
@@ -10,17 +11,19 @@ import { writeSettings } from "./storage.js";
 const RULE_FIELDS = [
   { name: "target", label: "Points to win the match", min: 1, max: 10000 },
   { name: "knock_limit", label: "Knock limit (0: gin only)", min: 0, max: 10 },
-  { name: "gin_bonus", label: "Gin bonus", min: 0 },
-  { name: "undercut_bonus", label: "Undercut bonus", min: 0 },
+  { name: "gin_bonus", label: "Gin bonus", min: 0, max: 10000 },
+  { name: "undercut_bonus", label: "Undercut bonus", min: 0, max: 10000 },
   { name: "undercut_on_tie", label: "A tie counts as an undercut" },
-  { name: "box_bonus", label: "Box bonus (each hand won)", min: 0 },
-  { name: "game_bonus", label: "Game bonus (match winner)", min: 0 },
-  { name: "shutout", label: "Shutout: the winner's bonuses double when the loser scored nothing" },
+  { name: "box_bonus", label: "Box bonus (each hand won)", min: 0, max: 10000 },
+  { name: "game_bonus", label: "Game bonus (match winner)", min: 0, max: 10000 },
+  { name: "shutout", label: "Shutout: the winner's bonuses double when the loser won no hand" },
   { name: "big_gin", label: "Big gin: eleven melded cards without a discard" },
-  { name: "big_gin_bonus", label: "Big gin bonus", min: 0 },
+  { name: "big_gin_bonus", label: "Big gin bonus", min: 0, max: 10000 },
   { name: "oklahoma", label: "Oklahoma: the first upcard sets the knock limit" },
   { name: "oklahoma_spades_double", label: "Oklahoma: a spade upcard doubles the hand" },
   { name: "dealer_after", label: "Who deals after a scored hand", choices: { alternate: "Alternate", winner: "The winner", loser: "The loser" } },
+  { name: "dealer_after_void", label: "Who deals after a void hand", choices: { same: "The same dealer", alternate: "Alternate" } },
+  { name: "knock_discard_face_up", label: "Knock discard face up: it goes on the discard pile" },
 ];
 const PRESET_NAMES = { standard: "Standard", research: "Research", classic: "Classic", oklahoma: "Oklahoma" };
 // Display option -> the class it sets on <html> (options.css draws them).
@@ -41,10 +44,21 @@ function presetOf(rules) {
   return Object.keys(presets).find((name) => same(presets[name], rules)) || null;
 }
 
-/** The rules part of a "new" request: a daily always plays Standard, so it is the same deal for all. */
+/**
+ * The rules part of a "new" request: a daily always plays Standard, so it is the same deal for all.
+ * Supplied decks go with a null seed: the engine takes the seed from the decks, so every table
+ * given the same decks has the same first dealer (duplicate play).
+ */
 export function rulesRequest(seed, settings) {
-  if (dailyDate(seed) || !settings.rules) return { preset: "standard" };
-  return { rules: settings.rules };
+  if (dailyDate(seed)) return { preset: "standard" };
+  const rules = settings.rules ? { rules: settings.rules } : { preset: "standard" };
+  return settings.decks ? { ...rules, decks: settings.decks, seed: null } : rules;
+}
+
+/** The decks typed in the settings, one a line; undefined when none. */
+function formDecks() {
+  const lines = $("rules-decks").value.split("\n").map((line) => line.trim()).filter(Boolean);
+  return lines.length ? lines : undefined;
 }
 
 /** The opponent part of a "new" request. */
@@ -90,6 +104,7 @@ export function showRules(view) {
     const changed = RULE_FIELDS.filter((f) => view.rules[f.name] !== std[f.name]);
     text += ": " + changed.map((f) => `${f.label.split(":")[0].toLowerCase()} ${describe(f, view.rules[f.name])}`).join(", ");
   }
+  if (view.supplied_decks) text += ` · duplicate deals: ${view.supplied_decks} supplied deck${view.supplied_decks === 1 ? "" : "s"}`;
   if (view.multiplier === 2) text += " · this hand counts double";
   if (view.rules.oklahoma) text += ` · knock limit ${view.knock_limit} this hand`;
   $("rules-line").textContent = text;
@@ -194,6 +209,7 @@ export function wireSettings({ ui, call, newMatch }) {
       if (presets) fillRules(ui.settings.rules || presets.standard);
       note();
     });
+    $("rules-decks").value = (ui.settings.decks || []).join("\n");
     listed.then(() => {
       fillOpponent();
       note();
@@ -211,6 +227,9 @@ export function wireSettings({ ui, call, newMatch }) {
     } else if (target.id === "rules-preset" && presets && presets[target.value]) {
       fillRules(presets[target.value]);
       ui.settings = { ...ui.settings, rules: presets[target.value] };
+    } else if (target.id === "rules-decks") {
+      ui.settings = { ...ui.settings, decks: formDecks() };
+      target.value = (ui.settings.decks || []).join("\n"); // blank lines dropped, as stored
     } else if (target.dataset.rule) {
       if (!target.checkValidity()) return;
       const rules = formRules();

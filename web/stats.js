@@ -1,35 +1,80 @@
 // Statistics kept in this browser. The store is a list of matches, each with its hands as they
 // ended (read from the view's result) and, once over, its totals and save document (for the
 // replay). Every figure is summed from that list when shown, so there is no counter to drift.
-import { dailyDate } from "./daily.js";
+import { dailyDate, validDate } from "./daily.js";
+import { download, hideNotice, showNotice } from "./notice.js";
 import { $ } from "./render.js";
-import { loadSave } from "./storage.js";
+import { loadSave, safeGet, safeSet } from "./storage.js";
+import { ownsMatch } from "./tabs.js";
 
 const KEY = "gin-rummy:stats:v1";
+const KEPT_PREFIX = "gin-rummy:stats-kept:"; // a stored store this game could not read, set aside
 const FORMAT = "gin-stats";
 const VERSION = 1;
 const KINDS = new Set(["knock", "undercut", "gin", "big_gin", "void"]);
 // Whole save documents are kept for this many recent matches only (localStorage is small).
 const SAVES_KEPT = 30;
+// Bounds of a sane store: far beyond any real match (a match's save holds 20,000 actions at
+// most), far below where sums lose precision or print as "Infinity".
+const MAX_TEXT = 500;
+const MAX_DEAL = 20_000;
+const MAX_POINTS = 1_000_000;
 
 const empty = () => ({ format: FORMAT, version: VERSION, current: null, matches: [] });
 
-/** The store, or an empty one when none is kept (or it cannot be read). */
-export function loadStats() {
+/** The stored store: {store}, or {raw, why, newer} when it is there but cannot be read. */
+function readStored() {
+  const raw = safeGet(KEY);
+  if (raw === null) return { store: empty() };
+  let data;
   try {
-    const raw = localStorage.getItem(KEY);
-    return raw === null ? empty() : checkStats(JSON.parse(raw));
-  } catch {
-    return empty();
+    data = JSON.parse(raw);
+    return { store: checkStats(data) };
+  } catch (err) {
+    const newer = !!data && Number.isInteger(data.version) && data.version > VERSION;
+    return { raw, why: data === undefined ? "it is not valid JSON" : err.message, newer };
   }
 }
 
-function writeStats(store) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(store));
-  } catch {
-    /* storage full or unavailable: the figures are not worth breaking the game for */
+/** The store, or an empty one when none is kept (or it cannot be read: see readStored). */
+export function loadStats() {
+  return readStored().store || empty();
+}
+
+// A stored store this game cannot read is never written over. One from a newer version of the
+// game is left in place for that version; any other is first copied under a key of its own.
+// Returns whether its place may now be written; the player is told either way.
+function setAside({ raw, why, newer }) {
+  const offer = [{ label: "Download them", run: () => download("gin-rummy-stats-unreadable.json", raw) }];
+  if (newer) {
+    showNotice("stats", `Your statistics come from a newer version of this game (${why}). They are ` +
+      "left as they are and this page does not count matches into them: reload to get the newer version.", offer);
+    return false;
   }
+  const key = KEPT_PREFIX + new Date().toISOString();
+  if (safeSet(key, raw) && safeGet(key) === raw) {
+    showNotice("stats", `Your statistics could not be read (${why}). They are kept, unchanged, in this ` +
+      `browser under "${key}"; matches from now on are counted afresh.`,
+      [...offer, { label: "OK", run: () => hideNotice("stats") }]);
+    return true;
+  }
+  showNotice("stats", `Your statistics could not be read (${why}), and this browser's storage is too ` +
+    "full to copy them aside, so they are left as they are and matches are not counted. Download " +
+    "them to keep a copy, then make room (clear other data of this site).", offer);
+  return false;
+}
+
+/** Store the statistics; null, or why nothing was stored (the player is told too). */
+function writeStats(store) {
+  const stored = readStored();
+  if (stored.why && !setAside(stored)) return "your statistics in this browser cannot be read and are kept as they are";
+  if (!safeSet(KEY, JSON.stringify(store))) {
+    showNotice("stats-full", "Statistics are not being updated: this browser's storage is full. " +
+      "Make room (Stats → Export, then Reset, or clear other data of this site) to count your matches again.");
+    return "this browser's storage is full, so nothing was stored";
+  }
+  hideNotice("stats-full");
+  return null;
 }
 
 // ------------------------------------------------------------------------------------ recording
@@ -45,6 +90,7 @@ export function beginMatch() {
  * seen twice counts once. A match is listed from its first view, so that a daily deal shows as
  * begun and a match left before its end counts as abandoned. */
 export function recordView(view) {
+  if (!ownsMatch()) return; // another tab plays (and counts) this match
   const saved = loadSave();
   const doc = saved && saved.doc;
   if (!doc || typeof doc.seed !== "string") return;
@@ -145,32 +191,38 @@ export function checkStats(data) {
   }
   if (!Array.isArray(data.matches)) fail("it has no list of matches");
   const seat = (v) => v === 0 || v === 1;
+  const whole = (v, least, most) => Number.isSafeInteger(v) && v >= least && v <= most;
   const ids = new Set();
   data.matches.forEach((m, i) => {
     const where = `match ${i + 1}`;
     if (!m || typeof m !== "object") fail(`${where} is not an object`);
     for (const key of ["id", "seed", "opponent", "started"]) {
       if (typeof m[key] !== "string" || !m[key]) fail(`${where} has no ${key}`);
+      if (m[key].length > MAX_TEXT) fail(`${where}: its ${key} is longer than ${MAX_TEXT} characters`);
+    }
+    if (!validDate(m.started.slice(0, 10)) || Number.isNaN(Date.parse(m.started))) {
+      fail(`${where}: started must be a date and time, not ${JSON.stringify(m.started)}`);
     }
     if (ids.has(m.id)) fail(`${where} repeats the id ${m.id}`);
     ids.add(m.id);
     if (!seat(m.seat)) fail(`${where}: seat must be 0 or 1`);
-    if (m.daily !== null && !/^\d{4}-\d{2}-\d{2}$/.test(m.daily)) fail(`${where}: daily must be a date or null`);
+    if (m.daily !== null && !validDate(m.daily)) fail(`${where}: daily must be a date (YYYY-MM-DD) or null`);
     if (!Array.isArray(m.hands)) fail(`${where} has no list of hands`);
     m.hands.forEach((h, j) => {
       const at = `${where}, hand ${j + 1}`;
       if (!h || !KINDS.has(h.kind)) fail(`${at}: unknown kind ${JSON.stringify(h && h.kind)}`);
-      if (!Number.isInteger(h.deal) || h.deal < 1) fail(`${at}: deal must be a number from 1`);
-      if (!Number.isInteger(h.points) || h.points < 0) fail(`${at}: points must be a whole number >= 0`);
+      if (!whole(h.deal, 1, MAX_DEAL)) fail(`${at}: deal must be a whole number from 1 to ${MAX_DEAL}`);
+      if (!whole(h.points, 0, MAX_POINTS)) fail(`${at}: points must be a whole number from 0 to ${MAX_POINTS}`);
       for (const key of ["knocker", "winner"]) {
         if (h[key] !== null && !seat(h[key])) fail(`${at}: ${key} must be 0, 1 or null`);
       }
     });
     if (typeof m.finished !== "boolean") fail(`${where}: finished must be true or false`);
+    if (m.moves !== undefined && !whole(m.moves, 0, MAX_DEAL * 100)) fail(`${where}: moves must be a whole number`);
     if (m.finished) {
       if (!seat(m.winner)) fail(`${where}: a finished match needs its winner`);
-      if (!Array.isArray(m.totals) || m.totals.length !== 2 || !m.totals.every(Number.isInteger)) {
-        fail(`${where}: a finished match needs two totals`);
+      if (!Array.isArray(m.totals) || m.totals.length !== 2 || !m.totals.every((t) => whole(t, 0, MAX_POINTS))) {
+        fail(`${where}: a finished match needs two totals, whole numbers from 0 to ${MAX_POINTS}`);
       }
     }
     if (m.save !== null && (typeof m.save !== "object" || Array.isArray(m.save))) fail(`${where}: save must be an object or null`);
@@ -187,24 +239,18 @@ export function importStats(text) {
   } catch {
     return "it is not valid JSON";
   }
+  let store;
   try {
-    // The match on the table stays this browser's own, whether or not the file lists it.
-    writeStats({ ...checkStats(data), current: loadStats().current });
-    return null;
+    store = checkStats(data);
   } catch (err) {
     return err.message;
   }
+  // The match on the table stays this browser's own, whether or not the file lists it.
+  return writeStats({ ...store, current: loadStats().current });
 }
 
 function exportStats() {
-  const blob = new Blob([JSON.stringify(loadStats(), null, 1)], { type: "application/json" });
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = `gin-rummy-stats-${new Date().toISOString().slice(0, 10)}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  download(`gin-rummy-stats-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(loadStats(), null, 1));
 }
 
 // ------------------------------------------------------------------------------------ panel
@@ -243,6 +289,9 @@ function fill() {
 
 /** Wire the statistics dialog; `openDialog(id)` shows a dialog. */
 export function wireStats({ openDialog }) {
+  // Stored statistics this page cannot read are set aside now, and the player told at once.
+  const stored = readStored();
+  if (stored.why && setAside(stored)) safeSet(KEY, JSON.stringify(empty()));
   const note = (text) => {
     $("stats-note").textContent = text;
   };
@@ -274,10 +323,10 @@ export function wireStats({ openDialog }) {
   });
   $("stats-reset-yes").addEventListener("click", () => {
     // The match on the table is counted again from its next move.
-    writeStats({ ...empty(), current: loadStats().current });
+    const why = writeStats({ ...empty(), current: loadStats().current });
     $("stats-confirm").hidden = true;
     fill();
-    note("Statistics reset.");
+    note(why ? `Not reset: ${why}.` : "Statistics reset.");
     $("stats-reset").focus();
   });
   $("dlg-stats").addEventListener("close", () => {

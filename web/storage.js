@@ -1,13 +1,13 @@
 // localStorage: the match's save document (versioned key), a backup of a damaged save,
 // and the settings. The save document itself is the engine's; this file never reads into it.
-const SAVE_KEY = "gin-rummy:save:v1";
+export const SAVE_KEY = "gin-rummy:save:v1";
 const BACKUP_PREFIX = "gin-rummy:backup:";
 const SETTINGS_KEY = "gin-rummy:settings:v1";
 const ORDER_KEY = "gin-rummy:hand-order:v1";
 
 export const DEFAULT_SETTINGS = Object.freeze({ speed: "normal", autosort: false });
 
-function safeGet(key) {
+export function safeGet(key) {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -15,7 +15,8 @@ function safeGet(key) {
   }
 }
 
-function safeSet(key, value) {
+/** Store one item; false when the browser refuses (storage full or unavailable). */
+export function safeSet(key, value) {
   try {
     localStorage.setItem(key, value);
     return true;
@@ -47,11 +48,11 @@ export function clearSave() {
   }
 }
 
-/** Keep a damaged save's text under a backup key; returns the key. */
+/** Keep a damaged save's text under a backup key; returns the key, or null when it could not be
+ * stored (then nothing was copied, and the caller must not delete the original). */
 export function backupSave(raw) {
   const key = BACKUP_PREFIX + new Date().toISOString();
-  safeSet(key, raw);
-  return key;
+  return safeSet(key, raw) && safeGet(key) === raw ? key : null;
 }
 
 export function loadSettings() {

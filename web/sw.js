@@ -1,5 +1,8 @@
 // Service worker: precache every file of this build, answer from the cache, offline after one visit.
 // build.py fills in the cache name (a content hash of the build) and the file list.
+// A new build installs beside the old one and waits: it takes charge only when no page runs the
+// old build any more, or when a page asks (web/update.js), which then reloads. A page therefore
+// never gets files of two builds.
 const CACHE = "__CACHE_NAME__";
 const FILES = ["__PRECACHE__"];
 
@@ -9,9 +12,12 @@ self.addEventListener("install", (event) => {
       .open(CACHE)
       // "no-cache" revalidates with the server: a file the page just loaded costs a 304, and
       // a new build never precaches a stale copy from the HTTP cache.
-      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting()),
+      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })))),
   );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

@@ -1,7 +1,8 @@
 """Opponent against opponent over mirrored deals, with the figures that compare them.
 
-Every seed is played twice with the seats swapped, so both sides get the same cards and the
-luck of the deal cancels out. Each side decides from its own view only (:func:`gin.view.view`).
+Every seed's decks are supplied to two matches with the seats swapped (duplicate play), so both
+sides get the same cards and the luck of the deal cancels out. Each side decides from its own
+view only (:func:`gin.view.view`).
 
 Deals are independent and every opponent is deterministic, so they can be spread over worker
 processes (``--jobs``): each worker plays whole deals and the tallies are added up in deal
@@ -23,9 +24,11 @@ from gin.actions import Action
 from gin.ai.base import Opponent, OpponentError, entries, opponent
 from gin.ai.league import members
 from gin.game import HandResult
-from gin.match import apply, new_match
+from gin.match import Deck, apply, new_match, seed_decks
 from gin.rules import PRESETS, Rules
 from gin.view import view
+
+MIRRORED_DEALS = 40  # decks supplied to both tables of a pair; a match rarely needs 20
 
 
 @dataclass
@@ -95,9 +98,11 @@ def play_match(
     seed: str,
     tally: Tally,
     order: tuple[int, int],
+    decks: tuple[Deck, ...] = (),
 ) -> None:
-    """One match with ``players[i]`` in seat i, counted for side ``order[i]``."""
-    match = new_match(rules, seed)
+    """One match with ``players[i]`` in seat i, counted for side ``order[i]``, dealt from the
+    supplied ``decks`` first, then from ``seed``."""
+    match = new_match(rules, seed, decks)
     clock = time.perf_counter
     while match.winner is None:
         hand = match.hand
@@ -131,9 +136,10 @@ def deals(
     tally = Tally((Side(first), Side(second)))
     for i in range(start, stop):
         deal_seed = f"{seed}-{i}"
-        play_match((a, b), rules, deal_seed, tally, (0, 1))
+        decks = seed_decks(deal_seed, MIRRORED_DEALS)
+        play_match((a, b), rules, deal_seed, tally, (0, 1), decks)
         if 2 * i + 1 < games:
-            play_match((b, a), rules, deal_seed, tally, (1, 0))
+            play_match((b, a), rules, deal_seed, tally, (1, 0), decks)
     return tally
 
 

@@ -1,0 +1,334 @@
+"""Nothing lost, ever: a full storage, a damaged save with no room for its copy, statistics the
+page cannot read, two tabs on one match, a deploy under the service worker, headers for the
+worker."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from conftest import DIST
+from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call, simple_choice
+from playwright.sync_api import BrowserContext, Page, expect
+from test_player import STATS_KEY, a_store, store_before_load
+
+SAVE_KEY = "gin-rummy:save:v1"
+FAST = "speed=0&sw=0"
+PLAYING = ("opening", "draw", "discard")
+
+# Fill localStorage to the last character: halving chunks until not even one more fits, then
+# empty items under one-character keys (private-use characters), because a filler's own key is
+# longer than the few characters a save grows by in one move.
+FILL = """() => {
+  let n = 0;
+  for (let size = 1 << 20; size >= 1; ) {
+    try { localStorage.setItem(`e2e-filler-${n}`, "x".repeat(size)); n += 1; }
+    catch { size >>= 1; }
+  }
+  for (let code = 0xe000; code <= 0xf8ff; code += 1) {
+    try { localStorage.setItem(String.fromCharCode(code), ""); n += 1; }
+    catch { break; }
+  }
+  return n;
+}"""
+EMPTY = (
+    "Object.keys(localStorage).filter(k => k.startsWith('e2e-filler-')"
+    " || (k.length === 1 && k >= '\\ue000' && k <= '\\uf8ff'))"
+    ".forEach(k => localStorage.removeItem(k))"
+)
+
+
+def stored(page: Page, key: str) -> Any:
+    return page.evaluate(f"localStorage.getItem({json.dumps(key)})")
+
+
+def keys(page: Page, prefix: str) -> list[str]:
+    found: list[str] = page.evaluate(
+        f"Object.keys(localStorage).filter(k => k.startsWith({json.dumps(prefix)}))"
+    )
+    return found
+
+
+def one_move(page: Page, table: Table) -> str:
+    """The human's next move by the simple policy, played with the mouse."""
+    page.wait_for_selector(MY_TURN, state="attached")
+    action = simple_choice(page.evaluate("window.__gin.ui.view"))
+    assert action is not None
+    table.play_by_mouse(action)
+    return action
+
+
+def notice(page: Page, kind: str) -> Any:
+    return page.locator(f'#notices [data-notice="{kind}"]')
+
+
+# ------------------------------------------------------------------------------------ storage full
+
+
+def test_a_full_storage_is_said_at_once_and_nothing_false_is_claimed(
+    page: Page, table: Table
+) -> None:
+    table.open(f"./?{FAST}&seed=full")
+    one_move(page, table)
+    before = stored(page, SAVE_KEY)
+    page.evaluate(FILL)
+    one_move(page, table)
+    full = notice(page, "storage-full")
+    expect(full).to_contain_text("can no longer be saved in this browser")
+    moves = len(json.loads(before)["actions"])
+    expect(full).to_contain_text(f"after move {moves}")
+    assert stored(page, SAVE_KEY) == before  # what the notice says a reload would bring back
+    # Room made: "Try again" saves the match as it is now, and the notice goes.
+    page.evaluate(EMPTY)
+    full.get_by_role("button", name="Try again").click()
+    expect(full).to_have_count(0)
+    assert len(json.loads(stored(page, SAVE_KEY))["actions"]) > moves
+
+    # A damaged save with no room for its copy keeps its place until the player has a copy.
+    damaged = "{damaged " + "x" * 20_000
+    page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(damaged)})")
+    page.evaluate(FILL)
+    page.reload()
+    dialog = page.get_by_role("dialog", name="Notice")
+    expect(dialog).to_contain_text("could not be copied aside", timeout=BOOT_TIMEOUT)
+    expect(dialog).not_to_contain_text("is kept in this browser under")
+    assert keys(page, "gin-rummy:backup:") == []
+    dialog.get_by_role("button", name="Start a new match").click()
+    table.idle(BOOT_TIMEOUT)
+    one_move(page, table)
+    assert stored(page, SAVE_KEY) == damaged  # the new match is not saved over it
+    held = notice(page, "save-held")
+    with page.expect_download() as download:
+        held.get_by_role("button", name="Download it").click()
+    assert Path(download.value.path()).read_text() == damaged
+    expect(held).to_have_count(0)
+    assert json.loads(stored(page, SAVE_KEY))["format"] == "gin-match"
+
+
+# ------------------------------------------------------------------------------------ statistics
+
+
+def hand(**change: Any) -> dict[str, Any]:
+    return {"deal": 1, "kind": "gin", "knocker": 0, "winner": 0, "points": 5, **change}
+
+
+def upload(page: Page, name: str, text: str) -> None:
+    file = {"name": name, "mimeType": "application/json", "buffer": text.encode()}
+    page.set_input_files("#stats-file", files=[file])
+
+
+UNREADABLE = {
+    "not JSON": "{ not json",
+    "not an object": "[]",
+    "an unknown kind": {"hands": [hand(kind="schneider")]},
+    "negative totals": {"totals": [-1_000_000, 5]},
+    "a match without id": {"id": ""},
+}
+
+
+def store_text(change: str | dict[str, Any]) -> str:
+    if isinstance(change, str):
+        return change
+    store = a_store()
+    store["matches"][0].update(change)
+    return json.dumps(store)
+
+
+def test_statistics_the_page_cannot_read_are_kept_and_absurd_files_refused(
+    context: BrowserContext, page: Page, table: Table
+) -> None:
+    newer = {**a_store(), "version": 2}
+    store_before_load(context, {STATS_KEY: newer})
+    table.open(f"./?{FAST}&seed=stats-kept")
+    said = notice(page, "stats")
+    expect(said).to_contain_text("newer version")
+    one_move(page, table)
+    assert json.loads(stored(page, STATS_KEY)) == newer  # left for the newer version, untouched
+
+    # Any other unreadable store is copied aside, byte for byte, before its place is reused.
+    panel = page.get_by_role("dialog", name="Statistics")
+    for why, change in UNREADABLE.items():
+        raw = store_text(change)
+        page.evaluate(f"localStorage.setItem({json.dumps(STATS_KEY)}, {json.dumps(raw)})")
+        kept_before = set(keys(page, "gin-rummy:stats-kept:"))
+        page.get_by_role("button", name="Stats").click()
+        panel.get_by_role("button", name="Reset…").click()
+        panel.get_by_role("button", name="Reset", exact=True).click()
+        expect(panel.locator("#stats-note")).to_have_text("Statistics reset.")
+        panel.get_by_role("button", name="Close").click()
+        (kept,) = set(keys(page, "gin-rummy:stats-kept:")) - kept_before
+        assert stored(page, kept) == raw, why
+        expect(said).to_contain_text(f'kept, unchanged, in this browser under "{kept}"')
+        assert json.loads(stored(page, STATS_KEY))["version"] == 1
+
+    # Absurd files are refused with the field that is wrong.
+    absurd = {
+        "negative totals": ({"totals": [-1_000_000, 5]}, "two totals, whole numbers from 0"),
+        "1e308 points": (
+            {"hands": [hand(points=1e308)]},
+            "points must be a whole number from 0",
+        ),
+        "deal 1e300": (
+            {"hands": [hand(deal=1e300)]},
+            "deal must be a whole number from 1",
+        ),
+        "an impossible date": ({"daily": "2025-99-99"}, "daily must be a date"),
+        "an impossible start": ({"started": "2025-02-30T10:00:00Z"}, "started must be a date"),
+    }
+    page.get_by_role("button", name="Stats").click()
+    before = panel.locator("#stats-table").inner_text()
+    for name, (change, reason) in absurd.items():
+        upload(page, f"{name}.json", store_text(change))
+        note = panel.locator("#stats-note")
+        expect(note).to_contain_text(reason)
+        expect(note).to_contain_text("Your statistics are unchanged")
+        assert panel.locator("#stats-table").inner_text() == before
+    # A file that fits no more in storage is not said to be imported.
+    page.evaluate(FILL)
+    upload(page, "good.json", json.dumps(a_store()))
+    expect(panel.locator("#stats-note")).to_contain_text("storage is full, so nothing was stored")
+    assert "Imported" not in panel.locator("#stats-note").inner_text()
+    page.evaluate(EMPTY)
+
+
+# ------------------------------------------------------------------------------------ two tabs
+
+
+def near_the_end() -> tuple[str, dict[str, Any], list[str]]:
+    """A match to 1 point, saved two human moves (a draw, a discard) before the computer ends it."""
+    for i in range(60):
+        seed = f"tabs-{i}"
+        reply = engine_call({"op": "new", "seed": seed, "rules": {"target": 1}})
+        turns: list[tuple[dict[str, Any], str, str]] = []
+        while reply["view"]["phase"] in PLAYING:
+            view = reply["view"]
+            if view["to_act"] == 1:
+                reply = engine_call({"op": "bot"})
+                continue
+            action = simple_choice(view)
+            assert action is not None
+            turns.append((reply["save"], view["phase"], action))
+            reply = engine_call({"op": "act", "action": action})
+        phases = [phase for _, phase, _ in turns[-2:]]
+        if reply["view"]["phase"] == "match_over" and phases == ["draw", "discard"]:
+            return seed, turns[-2][0], [action for _, _, action in turns[-2:]]
+    raise AssertionError("no seed tabs-0..59 fits")
+
+
+def test_two_tabs_on_one_match_lose_no_move_and_count_it_once(
+    context: BrowserContext, page: Page
+) -> None:
+    seed, save, (draw, discard) = near_the_end()
+    store_before_load(context, {SAVE_KEY: save})
+    first = Table(page).open(f"./?{FAST}")
+    page.wait_for_selector(MY_TURN, state="attached")
+    first.play_by_mouse(draw)
+
+    other = context.new_page()
+    second = Table(other).open(f"./?{FAST}")
+    elsewhere = page.get_by_role("dialog", name="Open in another tab")
+    expect(elsewhere).to_be_visible()
+    assert other.evaluate("window.__gin.ui.view.history").pop()["action"] == "draw"  # followed
+    other.wait_for_selector(MY_TURN, state="attached")
+    second.play_by_mouse(discard)
+    expect(other.get_by_role("dialog", name=re.compile("won the match"))).to_be_visible()
+    actions = json.loads(stored(other, SAVE_KEY))["actions"]
+    assert actions[len(save["actions"]) : len(save["actions"]) + 2] == [draw, discard]
+
+    # The first tab takes the match back: it shows the end the other tab reached, counted once.
+    elsewhere.get_by_role("button", name="Play here").click()
+    expect(page.get_by_role("dialog", name=re.compile("won the match"))).to_be_visible(
+        timeout=BOOT_TIMEOUT
+    )
+    expect(other.get_by_role("dialog", name="Open in another tab")).to_be_visible()
+    assert json.loads(stored(page, SAVE_KEY))["actions"] == actions
+    matches = json.loads(stored(page, STATS_KEY))["matches"]
+    assert [m["finished"] for m in matches if m["seed"] == seed] == [True]
+    other.close()
+
+
+# ------------------------------------------------------------------------------------ deploys
+
+
+def make_build(site: Path, mark: str) -> None:
+    """A copy of dist/ as another build: its hash, style, service worker and wheel all marked."""
+    shutil.copytree(DIST, site)
+    config = site / "config.mjs"
+    digest = re.search(r'"build": "(\w+)"', config.read_text())
+    assert digest
+    build = digest.group(1)
+    config.write_text(config.read_text().replace(build, f"{mark}-{build}"))
+    sw = site / "sw.js"
+    sw.write_text(sw.read_text().replace(f"gin-{build}", f"gin-{mark}-{build}"))
+    with (site / "style.css").open("a") as css:
+        css.write(f'\n:root {{ --build: "{mark}"; }}\n')
+    (wheel,) = (site / "wheels").glob("*.whl")
+    marked = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(marked, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename == "gin/ai/expert.py":
+                data = data.replace(b'"Counts cards', f'"[{mark}] Counts cards'.encode())
+            dst.writestr(item, data)
+    marked.replace(wheel)
+    # The server answers If-Modified-Since by whole seconds: date each build's changes apart.
+    later = time.time() + 10 * (ord(mark) - ord("A"))
+    for changed in (config, sw, site / "style.css", wheel):
+        os.utime(changed, (later, later))
+
+
+def deploy(live: Path, site: Path) -> None:
+    """Swap the served folder at once, as a static host does."""
+    link = live.with_suffix(".new")
+    link.symlink_to(site)
+    os.replace(link, live)
+
+
+BUILDS = """async () => {
+  const root = document.documentElement;
+  const opponents = await window.__gin.engine.call({op: "opponents"});
+  const expert = opponents.opponents.find((o) => o.name === "expert").description;
+  return {
+    page: root.dataset.build.split("-")[0],
+    engine: root.dataset.engineBuild.split("-")[0],
+    style: getComputedStyle(root).getPropertyValue("--build").trim().replaceAll('"', ""),
+    wheel: (expert.match(/^\\[(\\w+)\\]/) || [null, null])[1],
+  };
+}"""
+
+
+def runs(page: Page, mark: str) -> None:
+    """Every part of the page comes from build ``mark``."""
+    parts = page.evaluate(BUILDS)
+    assert parts == dict.fromkeys(("page", "engine", "style", "wheel"), mark)
+
+
+VIOLATION = """new Promise((done) => {
+  const said = (e) => done(`blocked by ${e.effectiveDirective}`);
+  self.addEventListener("securitypolicyviolation", said);
+  const late = () => setTimeout(() => done("failed"), 500);
+  fetch("http://127.0.0.2:9/").then(() => done("fetched"), late);
+})"""
+
+
+def test_the_headers_file_covers_the_worker(page: Page, base_url: str) -> None:
+    rules = (DIST / "_headers").read_text()
+    csp = re.search(r"Content-Security-Policy: (.+)", rules)
+    assert csp
+    for path in ("", "worker.mjs", "sw.js", "pyodide/pyodide.mjs"):
+        headers = page.request.get(base_url + path).headers
+        assert headers["content-security-policy"] == csp.group(1), path
+        assert headers["x-content-type-options"] == "nosniff"
+    page.goto(f"./?{FAST}&seed=headers")
+    page.wait_for_selector("html[data-engine-build]", state="attached", timeout=BOOT_TIMEOUT)
+    (worker,) = page.workers
+    # The worker's own policy (its script's headers; the page's <meta> does not reach it) refuses
+    # a request to another origin.
+    verdict = worker.evaluate(VIOLATION)
+    assert verdict == "blocked by connect-src"

@@ -1,0 +1,202 @@
+"""One screen at every common size, and card faces legible in every state and colour scheme.
+
+One page walks the eight sizes of the issue through each phase: the loading shell, the opening,
+a discard with eleven cards in four groups, the knock review with seven declarations, the hand's
+end (its dialog, then the table with the opponent's hand revealed), the match's end, the replay
+and the header's dialogs. Each is checked by layout.py, after a planted broken layout has shown
+that the check catches it. At one phone size each state is also audited: the contrast of every
+card face in the standard, four-colour and high-contrast schemes, and axe-core's colour-contrast
+rule. Screenshots go to $GIN_SCREENS when it is set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from audit import axe_problems, card_contrast_problems
+from gintable import BOOT_TIMEOUT, Table, engine_call, human_first, seed_where
+from layout import layout_problems
+from playwright.sync_api import Browser, Page, expect
+from test_player import FAST, SAVE_KEY, mirror
+
+SIZES = [
+    (360, 640),
+    (390, 844),
+    (412, 915),
+    (640, 360),
+    (844, 390),
+    (768, 1024),
+    (1280, 800),
+    (1920, 1080),
+]
+AUDIT_SIZE = (390, 844)
+SCHEMES = {"standard": [], "four-colour": ["deck-four"], "high contrast": ["contrast-high"]}
+SHOTS = os.environ.get("GIN_SCREENS")
+
+
+def can_knock(view: dict[str, Any]) -> bool:
+    return view["phase"] == "discard" and any(
+        a["action"].startswith("knock ") for a in view["legal_actions"]
+    )
+
+
+def find_positions() -> dict[str, Any]:
+    """Saves of the positions walked, found with the engine and checked to be what they claim."""
+    fan = mirror(
+        "fan-2",
+        stop=lambda v: v["phase"] == "discard" and v["to_act"] == 0 and len(v["melds"]) >= 3,
+    )
+    assert len(fan["view"]["hand"]) == 11 and fan["view"]["deadwood_cards"], fan["view"]
+    knock = mirror("decl-21", stop=can_knock)
+    declarations = engine_call({"op": "declarations", "card": "4D"})["declarations"]
+    assert len(declarations) >= 7, declarations
+    ended = mirror("lay-1", stop=lambda v: v["phase"] == "hand_over" and v["result"]["layoffs"])
+    assert ended["view"]["phase"] == "hand_over", ended["view"]["phase"]
+    done = mirror("audit-3", rules={"target": 1})
+    return {
+        "opening": seed_where("screens-open", human_first),
+        "discard": fan["save"],
+        "knock": knock["save"],
+        "hand_over": ended["save"],
+        "match_over": done["save"],
+    }
+
+
+@pytest.fixture(scope="module")
+def positions() -> dict[str, Any]:
+    return find_positions()
+
+
+def shoot(page: Page, what: str) -> None:
+    if SHOTS:
+        size = page.viewport_size or {}
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=Path(SHOTS) / f"{size['width']}x{size['height']}-{what}.png")
+
+
+def every_size(page: Page, what: str) -> list[str]:
+    """The layout problems of the page as it is, at each size (with a screenshot of each)."""
+    found = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        shoot(page, what)
+        found += [f"{what} at {width}×{height}: {p}" for p in layout_problems(page)]
+    return found
+
+
+def audit(page: Page, what: str) -> list[str]:
+    """Card faces in each colour scheme, then axe-core's colour-contrast rule, at one size."""
+    width, height = AUDIT_SIZE
+    page.set_viewport_size({"width": width, "height": height})
+    found = []
+    for scheme, classes in SCHEMES.items():
+        page.evaluate(
+            "(on) => { const c = document.documentElement.classList;"
+            " c.remove('deck-four', 'contrast-high'); on.forEach((x) => c.add(x)); }",
+            classes,
+        )
+        found += [f"{what}, {scheme}: {p}" for p in card_contrast_problems(page)]
+        if scheme != "four-colour":  # it recolours only card faces, which axe cannot see
+            found += [f"{what}, {scheme}: {p}" for p in axe_problems(page, ["color-contrast"])]
+    page.evaluate("document.documentElement.classList.remove('deck-four', 'contrast-high')")
+    return found
+
+
+def checked(page: Page, what: str) -> list[str]:
+    """The layout at every size, then the audit."""
+    return every_size(page, what) + audit(page, what)
+
+
+def load(page: Page, save: Any) -> None:
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(save))})")
+    page.goto(f"./?{FAST}")
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
+
+
+def plant_broken_layouts(page: Page) -> None:
+    """The check sees a control past the edge, one under another element, a page that scrolls,
+    and a card pushed below the screen."""
+    page.evaluate("""() => {
+        document.getElementById("hand").style.marginTop = "100vh";
+        const wide = Object.assign(document.createElement("button"), {id: "e2e-wide"});
+        wide.textContent = "too wide";
+        wide.style.cssText = "position: absolute; left: calc(100vw - 40px); top: 30px; width: 99px";
+        const lid = Object.assign(document.createElement("div"), {id: "e2e-lid"});
+        const r = document.getElementById("stock").getBoundingClientRect();
+        lid.style.cssText = `position: absolute; z-index: 9; left: ${r.left + scrollX}px;
+            top: ${r.top + scrollY}px; width: ${r.width}px; height: ${r.height}px`;
+        document.body.append(wide, lid);
+    }""")
+    problems = " ".join(layout_problems(page))
+    page.evaluate("""() => {
+        ['e2e-wide', 'e2e-lid'].forEach(id => document.getElementById(id).remove());
+        document.getElementById("hand").style.marginTop = "";
+    }""")
+    for caught in (
+        "#e2e-wide is outside",
+        "#stock is covered by #e2e-lid",
+        "the page scrolls",
+        "of clubs is outside",
+    ):
+        assert caught in problems, f"the layout check missed {caught!r}: {problems}"
+
+
+def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str, Any]) -> None:
+    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    problems: list[str] = []
+    table = Table(page)
+
+    # The shell while Python loads: placeholder cards, nothing wider or taller than the screen.
+    page.goto(f"./?{FAST}&seed={positions['opening']}")
+    page.wait_for_selector("#hand .placeholder", state="attached")
+    loading = every_size(page, "loading")
+    assert page.evaluate("document.documentElement.dataset.ready !== '1'"), "loaded too soon"
+    problems += loading
+    table.idle(BOOT_TIMEOUT)
+    problems += checked(page, "opening")
+    page.get_by_role("button", name="Keys", exact=True).click()
+    problems += every_size(page, "keys")
+    page.keyboard.press("Escape")
+    for button, name in [("Settings", "settings"), ("Stats", "stats"), ("Daily deal", "daily")]:
+        page.get_by_role("button", name=button, exact=True).click()
+        problems += every_size(page, name)
+        page.keyboard.press("Escape")
+
+    load(page, positions["discard"])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    plant_broken_layouts(page)
+    problems += checked(page, "discard")
+
+    load(page, positions["knock"])
+    table.card("4D").click()
+    page.keyboard.press("k")
+    expect(page.locator("#knock-options input")).to_have_count(7)
+    page.set_viewport_size({"width": 360, "height": 640})
+    unpin = "(how) => document.querySelector('#dlg-knock .dialog-buttons').style.position = how"
+    page.evaluate(unpin, "static")
+    planted = " ".join(layout_problems(page))
+    assert "#knock-confirm is" in planted, f"the check missed the knock's buried Confirm: {planted}"
+    page.evaluate(unpin, "")
+    problems += checked(page, "knock")
+
+    load(page, positions["hand_over"])
+    expect(page.locator("#dlg-result")).to_be_visible()
+    problems += checked(page, "hand-end")
+    page.get_by_role("button", name="See the table").click()
+    expect(page.locator("#opp-cards .card[data-card]")).not_to_have_count(0)
+    problems += checked(page, "revealed")
+
+    load(page, positions["match_over"])
+    expect(page.locator("#dlg-match")).to_be_visible()
+    problems += checked(page, "match-end")
+    page.get_by_role("button", name="Step through it").click()
+    page.keyboard.press("PageDown")
+    problems += checked(page, "replay")
+    context.close()
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
