@@ -92,6 +92,10 @@ class Planner:
         if not table.pile:
             return False
         top = table.pile[-1]
+        # Never take back a card thrown this hand: two players who both want the same few cards
+        # would otherwise trade them for ever while the stock stands still.
+        if any(m.seat == table.seat and m.kind == "discard" and m.card == top for m in table.moves):
+            return False
         if melds_with(top, table.hand):
             return True
         if self.style.melds_only:
