@@ -19,6 +19,8 @@ again and again (one card swapped for another in a different order)."""
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
 _RANK_OF = tuple(c % 13 for c in range(52))
+MORE_THAN = tuple(sum(1 << c for c in range(52) if VALUES[c] > v) for v in range(11))
+"""For each value, the mask of the cards worth more."""
 
 
 def _has(hand: int, suit: int, rank: int) -> bool:
@@ -40,17 +42,24 @@ def melds_with(card: Card, hand: int) -> bool:
     )
 
 
-def best_keep(hand11: int, banned: Card | None = None) -> tuple[int, Card]:
-    """The least deadwood of ten cards kept from eleven, and a card to throw for it (not
-    ``banned``; among equals the highest value, then the highest card)."""
-    best, throw = 1000, -1
-    for card in from_mask(hand11):
-        if card == banned:
-            continue
-        left = deadwood(hand11 & ~(1 << card))
-        if left < best or (left == best and VALUES[card] >= VALUES[throw]):
-            best, throw = left, card
-    return best, throw
+def keep_after(hand: int, card: Card, fixed: int = 0, back: bool = True) -> tuple[int, int]:
+    """Ten cards ``hand`` plus ``card``: the least deadwood of the ten kept and those ten, never
+    throwing a card of ``fixed``, nor ``card`` itself unless ``back``.
+
+    A card that joins no meld of ``hand`` leaves at least ``deadwood(hand) - value(c) +
+    value(card)`` when kept in place of ``c``, so only the cards worth more than it are tried.
+    """
+    held = hand | 1 << card
+    best, keep = (deadwood(hand), hand) if back else (1000, held)
+    candidates = hand & ~fixed
+    if back and not melds_with(card, hand):
+        candidates &= MORE_THAN[VALUES[card]]
+    for c in from_mask(candidates):
+        rest = held & ~(1 << c)
+        left = deadwood(rest)
+        if left < best:
+            best, keep = left, rest
+    return best, keep
 
 
 class Outlook:
@@ -73,7 +82,7 @@ class Outlook:
     def after(self, card: Card) -> int:
         """The least deadwood after adding ``card`` and throwing the best card."""
         if melds_with(card, self.hand):
-            return best_keep(self.hand | 1 << card)[0]
+            return keep_after(self.hand, card)[0]
         # The new card joins no meld: either it goes straight back, or it stays as deadwood.
         return min(self.deadwood, self.nine() + VALUES[card])
 

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin.actions import Action
-from gin.ai.evaluate import best_keep, deadwood, melds_with
+from gin.ai.evaluate import deadwood, keep_after, melds_with
 from gin.ai.tracking import Table
 from gin.cards import Card, from_mask, mask_value, to_mask
 from gin.game import VOID_STOCK, knock_score
@@ -127,7 +127,7 @@ def worlds(table: Table, count: int = WORLDS) -> list[World]:
         hand = known | to_mask(order[:hidden])
         if hidden:
             for card in order[hidden : hidden + know.opponent_draws]:
-                hand = _improve(hand | 1 << card, known)
+                hand = keep_after(hand, card, known)[1]
         fits = deadwood(hand) if know.opponent_draws else LIMITS
         candidates.append((hand, sum(chance[:fits])))
     if not any(w for _, w in candidates):
@@ -153,17 +153,6 @@ def worlds(table: Table, count: int = WORLDS) -> list[World]:
     return found
 
 
-def _improve(held: int, known: int) -> int:
-    """``held`` less the card (not a known one) whose throw leaves the least deadwood."""
-    best, keep = 1000, held
-    for card in from_mask(held & ~known):
-        rest = held & ~(1 << card)
-        left = deadwood(rest)
-        if left < best:
-            best, keep = left, rest
-    return keep
-
-
 def settle(knocker: int, melds: Sequence[Meld], defender: int, rules: Rules) -> int:
     """Points to the knocker (negative when the defender scores) for a knock or gin declaring
     ``melds`` from the ten cards ``knocker`` against the ten cards ``defender``."""
@@ -181,11 +170,12 @@ def settle(knocker: int, melds: Sequence[Meld], defender: int, rules: Rules) -> 
 def _turn(hand: int, top: Card, stock: Sequence[Card], drawn: int) -> tuple[int, int, Card, int]:
     """The fast policy's turn: (deadwood, ten cards kept, card thrown, stock cards drawn)."""
     if melds_with(top, hand):
-        left, throw = best_keep(hand | 1 << top, top)
-        return left, (hand | 1 << top) & ~(1 << throw), throw, drawn
-    card = stock[drawn]
-    left, throw = best_keep(hand | 1 << card)
-    return left, (hand | 1 << card) & ~(1 << throw), throw, drawn + 1
+        card, back = top, False
+    else:
+        card, back, drawn = stock[drawn], True, drawn + 1
+    left, kept = keep_after(hand, card, back=back)
+    thrown = ((hand | 1 << card) & ~kept).bit_length() - 1
+    return left, kept, thrown, drawn
 
 
 def playout(
