@@ -72,7 +72,7 @@ def test_the_hint_button_and_the_h_key_suggest_a_legal_action(page: Page, table:
         shown = page.evaluate("window.__gin.ui.hint")
         assert shown["action"] in _legal(page)
         assert shown["reason"].endswith(".") and len(shown["reason"]) > 10
-        expect(page.locator("#prompt")).to_have_text(f"Hint: {shown['reason']}")
+        expect(page.locator("#prompt .prompt-hint")).to_have_text(f"Hint: {shown['reason']}")
         said = page.locator("#announcer p").last
         expect(said).to_have_text(f"Hint: {shown['reason']}")
         if shown["card"]:

@@ -289,7 +289,7 @@ def test_replay_steps_through_a_match(context: BrowserContext, page: Page) -> No
     shots = frames(doc)
     total = len(shots)
     assert total > 20
-    end.get_by_role("button", name="Step through it").click()
+    end.get_by_role("button", name="Watch the replay").click()
     dialog = page.get_by_role("dialog", name="Replay")
     expect(dialog).to_be_visible()
 
@@ -511,9 +511,14 @@ def test_accessibility_audit(context: BrowserContext, page: Page, states: dict[s
             f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(states[state]['save']))})"
         )
         page.reload()
+        if state == "match_over":  # the last hand's result first, then the match
+            see = page.get_by_role("button", name="See the match")
+            expect(see).to_be_visible(timeout=BOOT_TIMEOUT)
+            axe(page, "the last hand's result")
+            see.click()
         expect(page.get_by_role("dialog", name=dialog)).to_be_visible(timeout=BOOT_TIMEOUT)
         axe(page, f"the {state} dialog")
-    page.get_by_role("button", name="Step through it").click()
+    page.get_by_role("button", name="Watch the replay").click()
     expect(page.get_by_role("dialog", name="Replay")).to_be_visible()
     axe(page, "the replay")
     page.goto("./help.html")

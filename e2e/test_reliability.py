@@ -13,9 +13,9 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from conftest import DIST
+from conftest import DIST, StaticServer
 from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call, simple_choice
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_player import STATS_KEY, a_store, store_before_load
 
 SAVE_KEY = "gin-rummy:save:v1"
@@ -237,20 +237,24 @@ def test_two_tabs_on_one_match_lose_no_move_and_count_it_once(
     assert other.evaluate("window.__gin.ui.view.history").pop()["action"] == "draw"  # followed
     other.wait_for_selector(MY_TURN, state="attached")
     second.play_by_mouse(discard)
-    expect(other.get_by_role("dialog", name=re.compile("won the match"))).to_be_visible()
+    see_the_match(other)
     actions = json.loads(stored(other, SAVE_KEY))["actions"]
     assert actions[len(save["actions"]) : len(save["actions"]) + 2] == [draw, discard]
 
     # The first tab takes the match back: it shows the end the other tab reached, counted once.
     elsewhere.get_by_role("button", name="Play here").click()
-    expect(page.get_by_role("dialog", name=re.compile("won the match"))).to_be_visible(
-        timeout=BOOT_TIMEOUT
-    )
+    see_the_match(page)
     expect(other.get_by_role("dialog", name="Open in another tab")).to_be_visible()
     assert json.loads(stored(page, SAVE_KEY))["actions"] == actions
     matches = json.loads(stored(page, STATS_KEY))["matches"]
     assert [m["finished"] for m in matches if m["seed"] == seed] == [True]
     other.close()
+
+
+def see_the_match(page: Page) -> None:
+    """The hand that ended the match is shown first; "See the match" goes on to its end."""
+    page.get_by_role("button", name="See the match").click(timeout=BOOT_TIMEOUT)
+    expect(page.get_by_role("dialog", name=re.compile("won the match"))).to_be_visible()
 
 
 # ------------------------------------------------------------------------------------ deploys
@@ -307,6 +311,57 @@ def runs(page: Page, mark: str) -> None:
     """Every part of the page comes from build ``mark``."""
     parts = page.evaluate(BUILDS)
     assert parts == dict.fromkeys(("page", "engine", "style", "wheel"), mark)
+
+
+def test_a_deploy_never_mixes_builds_and_keeps_the_save(browser: Browser, tmp_path: Path) -> None:
+    for mark in "ABC":
+        make_build(tmp_path / mark, mark)
+    live = tmp_path / "live"
+    live.symlink_to(tmp_path / "A")
+    server = StaticServer(live)
+    context = browser.new_context(base_url=server.start())
+    try:
+        page = context.new_page()
+        table = Table(page).open("./?speed=0&seed=deploy")
+        for _ in range(100):  # (wait_for_function evaluates a string, which the CSP forbids)
+            if page.evaluate("!!navigator.serviceWorker.controller"):
+                break
+            page.wait_for_timeout(200)
+        assert page.evaluate("!!navigator.serviceWorker.controller")
+        one_move(page, table)
+        hand = sorted(table.hand())
+        runs(page, "A")
+        update = notice(page, "update")
+
+        # Build B: the load after the deploy still runs A in full, then offers B.
+        deploy(live, tmp_path / "B")
+        page.reload()
+        table.idle(BOOT_TIMEOUT)
+        expect(update).to_contain_text("A new version of the game is ready", timeout=BOOT_TIMEOUT)
+        runs(page, "A")
+        update.get_by_role("button", name="Update now").click()
+        page.wait_for_selector('html[data-build^="B-"]', state="attached", timeout=BOOT_TIMEOUT)
+        table.idle(BOOT_TIMEOUT)
+        runs(page, "B")
+        assert sorted(table.hand()) == hand
+
+        # Build C, found while B runs (an update check without a load, as browsers make) and left
+        # alone: the next load takes it once its boot has fetched all it needs (web/update.js).
+        deploy(live, tmp_path / "C")
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        expect(update).to_be_visible(timeout=BOOT_TIMEOUT)
+        runs(page, "B")
+        page.reload()
+        page.wait_for_selector('html[data-build^="C-"]', state="attached", timeout=2 * BOOT_TIMEOUT)
+        table.idle(BOOT_TIMEOUT)
+        runs(page, "C")
+        assert sorted(table.hand()) == hand
+    finally:
+        context.close()
+        server.stop()
+
+
+# ------------------------------------------------------------------------------------ headers
 
 
 VIOLATION = """new Promise((done) => {

@@ -193,9 +193,12 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     problems += checked(page, "revealed")
 
     load(page, positions["match_over"])
+    expect(page.locator("#dlg-result")).to_be_visible()  # the last hand first
+    problems += checked(page, "last-hand")
+    page.get_by_role("button", name="See the match").click()
     expect(page.locator("#dlg-match")).to_be_visible()
     problems += checked(page, "match-end")
-    page.get_by_role("button", name="Step through it").click()
+    page.get_by_role("button", name="Watch the replay").click()
     page.keyboard.press("PageDown")
     problems += checked(page, "replay")
     context.close()

@@ -399,9 +399,9 @@ def test_a_whole_match_to_the_end_screen(table: Table, page: Page) -> None:
     assert max(view["scores"]["points"]) >= view["scores"]["target"]
     assert final["totals"][final["winner"]]["game_bonus"] == 100
     assert any("won the match" in line for line in table.log())
-    # Replay this match: the same seed from the first deal (autoplay stops at a match's end).
+    # Play the same deals again: the same seed from the first deal (autoplay stops at the end).
     first_deal = sorted(Plan("whole-match").view["hand"])
-    end.get_by_role("button", name="Replay this match").click()
+    end.get_by_role("button", name="Play the same deals again").click()
     expect(end).to_be_hidden()
     page.wait_for_selector(MY_TURN, state="attached")
     view = page.evaluate("window.__gin.ui.view")

@@ -12,6 +12,12 @@ a match whose document the player already holds.
 >>> doc = dump(apply(new_match(Rules(), "demo"), Action("pass")), ["You", "Computer"])
 >>> [f["text"] for f in frames(doc)]
 ['Hand 1: Computer deals', 'You passed on the upcard 4♦']
+>>> frames(dump(new_match(Rules(), "demo"), ["You", "Ann"]), ["Ann", "You"])[0]["text"]
+'Hand 1: You deal'
+
+At a hand's end each hand is shown as it was laid down, not as its best melds: the knocker's
+declaration as knocked, the defender's melds, the cards it laid off (``laid_off``) and the
+deadwood left after them, the numbers the result's words give.
 """
 
 from __future__ import annotations
@@ -35,13 +41,12 @@ def frames(doc: Any, names: Sequence[str] | None = None) -> list[dict[str, Any]]
     saved = load(doc)
     who = list(names or saved.names or DEFAULT_NAMES)
     match = new_match(saved.match.rules, saved.match.seed, saved.match.decks)
-    shown = [_frame(match, who, None, f"Hand 1: {who[match.hand.dealer]} deals")]
+    shown = [_frame(match, who, None, _deals(match, who))]
     for action in saved.match.actions:
         seat = match.to_act
         match = apply(match, action)
         if action.kind == "next":
-            text = f"Hand {match.hand_number}: {who[match.hand.dealer]} deals"
-            shown.append(_frame(match, who, None, text))
+            shown.append(_frame(match, who, None, _deals(match, who)))
             continue
         line = view(match, 0, who)["history"][-1]
         text = line["text"]
@@ -53,11 +58,29 @@ def frames(doc: Any, names: Sequence[str] | None = None) -> list[dict[str, Any]]
     return shown
 
 
+def _deals(match: Match, who: list[str]) -> str:
+    name = who[match.hand.dealer]
+    return f"Hand {match.hand_number}: {name} {'deal' if name == 'You' else 'deals'}"
+
+
 def _frame(
     match: Match, who: list[str], seat: int | None, text: str, action: str | None = None
 ) -> dict[str, Any]:
     views = [view(match, s, who) for s in (0, 1)]
     first = views[0]
+    result = first["result"]
+    hands = [
+        {
+            "cards": v["hand"],
+            "melds": v["melds"],
+            "laid_off": [],
+            "deadwood_cards": v["deadwood_cards"],
+            "deadwood": v["deadwood"],
+        }
+        for v in views
+    ]
+    if result is not None and result["kind"] != "void":
+        hands = _laid_down(result)
     return {
         "hand_number": match.hand_number,
         "dealer": match.hand.dealer,
@@ -65,18 +88,31 @@ def _frame(
         "action": action,
         "text": text,
         "to_act": match.to_act,
-        "hands": [
-            {
-                "cards": v["hand"],
-                "melds": v["melds"],
-                "deadwood_cards": v["deadwood_cards"],
-                "deadwood": v["deadwood"],
-            }
-            for v in views
-        ],
+        "hands": hands,
         "discard_pile": first["discard_pile"],
         "stock_count": first["stock_count"],
         "scores": first["scores"],
         "result": first["result"],
         "final": first["final"],
     }
+
+
+def _laid_down(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Both hands as the view's result lays them down (see :func:`gin.view.view`)."""
+    knocker = result["knocker"]
+    hands: list[dict[str, Any]] = [{}, {}]
+    hands[knocker] = {
+        "cards": result["hands"][knocker],
+        "melds": result["knocker_melds"],
+        "laid_off": [],
+        "deadwood_cards": result["knocker_deadwood_cards"],
+        "deadwood": result["knocker_deadwood"],
+    }
+    hands[1 - knocker] = {
+        "cards": result["hands"][1 - knocker],
+        "melds": result["defender_melds"],
+        "laid_off": [lay["card"] for lay in result["layoffs"]],
+        "deadwood_cards": result["defender_deadwood_cards"],
+        "deadwood": result["defender_deadwood"],
+    }
+    return hands

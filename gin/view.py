@@ -21,6 +21,7 @@ from gin.game import Event, HandResult, Phase
 from gin.match import Match, final_totals, legal_actions
 from gin.melds import Meld, best_melds, discard_options
 from gin.rules import Rules
+from gin.scoresheet import sheet
 
 VERSION = 1
 
@@ -69,7 +70,7 @@ def view(match: Match, seat: int, names: Sequence[str] | None = None) -> dict[st
             "boxes": list(match.boxes),
             "target": match.rules.target,
         },
-        "score_sheet": [_sheet_line(i, r) for i, r in enumerate(match.results, 1)],
+        "score_sheet": sheet(match),
         "legal_actions": _labelled(match) if acting else [],
         "rules": match.rules.to_dict(),
         "supplied_decks": len(match.decks),
@@ -201,10 +202,6 @@ def _label(action: Action, top: Card | None, opening: bool, held: int) -> str:
 
 
 # ----------------------------------------------------------------------------- results
-
-
-def _sheet_line(number: int, result: HandResult) -> dict[str, Any]:
-    return {"deal": number, "kind": result.kind, "winner": result.winner, "points": result.points}
 
 
 def _result(result: HandResult, who: list[str], rules: Rules) -> dict[str, Any]:

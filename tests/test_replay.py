@@ -104,3 +104,24 @@ def test_the_json_face_replays_and_lists_presets() -> None:
     presets = call(op="presets")["presets"]
     assert presets["classic"] == PRESETS["classic"].to_dict()
     assert set(presets) == {"standard", "research", "classic", "oklahoma"}
+
+
+def test_the_last_frame_of_a_hand_shows_the_declaration_and_the_layoffs() -> None:
+    # A match whose last hand ends with the defender laying off.
+    for n in range(200):
+        match = played(f"replay-lay-{n}", 400)
+        result = match.hand.result if match.winner is None else match.results[-1]
+        if result is not None and result.layoffs:
+            break
+    else:
+        raise AssertionError("no seed with a layoff")
+    frame = replay.frames(dump(match))[-1]
+    seen = view(match, 0)["result"]
+    knocker, defender = seen["knocker"], 1 - seen["knocker"]
+    assert frame["hands"][knocker]["melds"] == seen["knocker_melds"]
+    assert frame["hands"][knocker]["deadwood"] == seen["knocker_deadwood"]
+    laid = frame["hands"][defender]
+    assert laid["laid_off"] == [lay["card"] for lay in seen["layoffs"]] != []
+    assert laid["deadwood"] == seen["defender_deadwood"] < seen["defender_deadwood_before"]
+    shown = [c for m in laid["melds"] for c in m] + laid["laid_off"] + laid["deadwood_cards"]
+    assert sorted(shown) == sorted(laid["cards"])

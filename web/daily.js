@@ -27,13 +27,26 @@ export function validDate(text) {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
-/** The seed a link asks for: ?daily=YYYY-MM-DD (or ?daily=today), else ?seed=TEXT; or null. */
-export function seedFromLink(params) {
+/** What a link asks for: ?daily=YYYY-MM-DD (or ?daily=today), else ?seed=TEXT. Null without
+ * either; {seed, what} (the seed and the link's match in words); or {error} for a date that is
+ * not one, or a day still to come (in UTC). */
+export function linkRequest(params) {
   if (params.has("daily")) {
-    const date = params.get("daily") === "today" ? todayUTC() : params.get("daily");
-    return validDate(date) ? dailySeed(date) : null;
+    const asked = params.get("daily");
+    const date = asked === "today" ? todayUTC() : asked;
+    if (!validDate(date)) {
+      return { error: `The link asks for the daily deal of “${asked}”, which is not a date: ` +
+        "a daily link gives a day as YYYY-MM-DD, or “today”. Pick a deal here." };
+    }
+    if (date > todayUTC()) {
+      return { error: `The daily deal of ${date} is not out yet: today is ${todayUTC()} (UTC). ` +
+        "Play today's deal, or a past one." };
+    }
+    return { seed: dailySeed(date), what: `This link opens the daily deal of ${date}.` };
   }
-  return params.get("seed") || null;
+  const seed = params.get("seed");
+  if (seed && seed.length > 200) return { error: "The link's seed is longer than 200 characters." };
+  return seed ? { seed, what: `This link opens the match of seed “${seed}”.` } : null;
 }
 
 /** A link to this page that opens the given seed (a daily as ?daily=DATE). */
@@ -55,7 +68,8 @@ function resultText(match) {
 /**
  * Wire the daily dialog. `matches()` gives the statistics' match records, `seed()` the seed of
  * the match on the table, `newMatch(seed)` starts a match (asking first when one is in
- * progress), `replay(save)` steps through one.
+ * progress), `replay(save)` steps through one. Returns `open(note)`, which opens the panel
+ * with a note (a link that could not be followed).
  */
 export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
   const fill = () => {
@@ -83,11 +97,12 @@ export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
     }));
     $("daily-none").hidden = past.length > 0;
   };
-  $("btn-daily").addEventListener("click", () => {
+  const open = (note = "") => {
     fill();
-    $("seed-note").textContent = "";
+    $("seed-note").textContent = note;
     openDialog("dlg-daily");
-  });
+  };
+  $("btn-daily").addEventListener("click", () => open());
   $("daily-play").addEventListener("click", () => newMatch(dailySeed(todayUTC())));
   $("seed-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -97,6 +112,11 @@ export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
       $("seed-note").textContent = "Give a seed of 1 to 200 characters, or a date as YYYY-MM-DD.";
       return;
     }
+    if (dailyDate(seed) && dailyDate(seed) > todayUTC()) {
+      $("seed-note").textContent = `The daily deal of ${dailyDate(seed)} is not out yet: today is ${todayUTC()} (UTC).`;
+      return;
+    }
     newMatch(seed);
   });
+  return open;
 }

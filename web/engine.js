@@ -11,10 +11,16 @@ export class Engine {
     this.listener = null;
     this.early = []; // status messages that came before anyone listened
     this.times = {}; // op -> the worker's milliseconds per request (the last 5000), for e2e/bench.py
-    this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+    this.boot = null; // how the worker started: {path: "snapshot" | "normal", reason}
+    this.snapshot = null; // the snapshot it kept for the next visit: {saved, bytes, making, reason}
+    const url = new URL("./worker.mjs", import.meta.url);
+    if (new URLSearchParams(location.search).get("snapshot") === "0") url.search = "?snapshot=0";
+    this.worker = new Worker(url, { type: "module" });
     this.worker.onmessage = (event) => {
       const msg = event.data;
-      if (msg.type === "status") {
+      if (msg.type === "status" && (msg.stage === "boot" || msg.stage === "snapshot")) {
+        this.bootNote(msg);
+      } else if (msg.type === "status") {
         this.status(msg);
       } else if (msg.type === "reply") {
         const done = this.pending.get(msg.id);
@@ -29,6 +35,19 @@ export class Engine {
     this.worker.onerror = (event) => {
       this.status({ type: "status", stage: "error", message: `The engine's worker failed: ${event.message || "unknown error"}` });
     };
+  }
+
+  /** How the engine started and whether it kept a snapshot: data attributes for tests and bench. */
+  bootNote(msg) {
+    const root = document.documentElement.dataset;
+    if (msg.stage === "boot") {
+      this.boot = msg;
+      root.bootPath = msg.path;
+      performance.mark(`gin:boot-${msg.path}`);
+    } else {
+      this.snapshot = msg;
+      root.snapshot = msg.saved ? "saved" : "failed";
+    }
   }
 
   status(msg) {

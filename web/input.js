@@ -1,15 +1,31 @@
 // Keys, clicks, taps and drags -> intents of the controller (main.js). Nothing here knows a rule.
+// Which key does what is keys.js's list, the one the keys dialog and the help page show.
 import { $, handButtonFor } from "./render.js";
+import { TABLE_KEYS, entryFor, keyRows, keysLine, markButtons } from "./keys.js";
 
 const DRAG_THRESHOLD = 6;
 
 /**
  * Wire the page's input to `ctl`, an object with:
- * draw(), take(), pass(), next(), discardSelected(), knock(), gin(), hint(), clear(), keys(), pile(),
- * cardClick(code), cardKey(code), move(code, delta | "home" | "end"), dropOnDiscard(code),
- * reorder(code, targetCode, after), newMatch(), settings(), anyDialogOpen().
+ * the intents of keys.js (draw(), take(), pass(), next(), discardSelected(), knock(), gin(), sort(),
+ * sheet(), pile(), hint(), readHand(), clear(), keys()), and cardClick(code), cardKey(code),
+ * move(code, delta | "home" | "end"), dropOnDiscard(code), reorder(code, targetCode, after),
+ * sortBy(name), newMatch(), settings(), openDialogId() (the open dialog's id, or null) and
+ * inputKind(kind) ("keys", "mouse" or "touch": how the player plays, for the prompt's words).
  */
 export function wireInput(ctl) {
+  $("keys-table").replaceChildren(...keyRows(TABLE_KEYS));
+  $("keys-line").replaceChildren(...keysLine());
+  markButtons($);
+  ctl.inputKind(matchMedia("(pointer: coarse)").matches ? "touch" : "mouse");
+  document.addEventListener("pointerdown", (event) => ctl.inputKind(event.pointerType === "touch" ? "touch" : "mouse"), true);
+  document.addEventListener("keydown", (event) => {
+    if (!event.altKey && !event.ctrlKey && !event.metaKey && event.key !== "Shift") ctl.inputKind("keys");
+  }, true);
+  for (const b of $("sort").querySelectorAll("button[data-sort]")) b.addEventListener("click", () => ctl.sortBy(b.dataset.sort));
+  $("sort-next").addEventListener("click", () => ctl.sort()); // phones: one button, the sorts in turn
+  $("btn-sheet").addEventListener("click", () => ctl.sheet());
+  $("scores").addEventListener("click", () => ctl.sheet()); // the scores open their sheet (phones have no room for the button)
   $("stock").addEventListener("click", () => ctl.draw());
   $("discard").addEventListener("click", () => ctl.discardPileClick());
   $("btn-pile").addEventListener("click", () => ctl.pile());
@@ -55,26 +71,13 @@ export function wireInput(ctl) {
   // Keys anywhere on the page.
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-    if (ctl.anyDialogOpen()) return; // dialogs handle their own keys (Escape closes them)
     const tag = event.target && event.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    const actions = {
-      s: () => ctl.draw(),
-      t: () => ctl.take(),
-      p: () => ctl.pass(),
-      d: () => ctl.discardSelected(),
-      k: () => ctl.knock(),
-      g: () => ctl.gin(),
-      n: () => ctl.next(),
-      h: () => ctl.hint(),
-      v: () => ctl.pile(),
-      "?": () => ctl.keys(),
-      Escape: () => ctl.clear(),
-    };
-    if (key in actions) {
+    // In a dialog only the keys listed for it work (Escape closes it, Enter presses its buttons).
+    const entry = entryFor(event.key, ctl.openDialogId());
+    if (entry) {
       event.preventDefault();
-      actions[key]();
+      ctl[entry.intent]();
     }
   });
 

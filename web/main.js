@@ -10,17 +10,21 @@ import { engine } from "./engine.js";
 import { wireInput } from "./input.js";
 import { createMotion } from "./motion.js";
 import {
-  $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderFinal, renderKnock,
-  renderPile, renderResult, renderTable,
+  $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderPile, renderResult, renderTable,
 } from "./render.js";
 import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
 import { saveMatch, setAsideDamaged } from "./saving.js";
 import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
-import { checkEngineBuild, registerServiceWorker } from "./update.js";
-import { seedFromLink, wireDaily } from "./daily.js";
-import { wireReadout } from "./readout.js";
+import { registerServiceWorker, startWhenOneBuild } from "./update.js";
+import { linkRequest, wireDaily } from "./daily.js";
+import { handWords } from "./readout.js";
 import { wireReplay } from "./replay.js";
+import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
 import { renderSteps } from "./scoring.js";
+import { renderFinal, renderSheet } from "./scoresheet.js";
+import { SORTS, sortedOrder } from "./handsort.js";
+import { knockAdvice, showPrompt } from "./prompt.js";
+import { wireKnock } from "./knock.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
 import { createSound } from "./sound.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
@@ -39,14 +43,16 @@ const ui = {
   order: loadOrder(), // the player's order of the cards on screen
   historySeen: 0, // history entries of this hand already logged and announced
   handSeen: 0, // hand number the log has reached
-  knock: null, // the knock under review: {card, options, chosen}
   settings: loadSettings(),
+  sort: null, // how the hand is laid out: handsort.js's SORTS (kept in the settings)
+  input: "mouse", // how the player plays, for the prompt's words: keys, mouse or touch
   ready: false,
   botTimer: null,
   seed: null,
   opponent: null, // who plays the match on the table (its save names it)
   hint: null, // the engine's hint for one view: {view, action, card, reason}
 };
+ui.sort = SORTS.includes(ui.settings.sort) ? ui.settings.sort : "melds";
 
 
 function announce(text) {
@@ -60,6 +66,11 @@ function announce(text) {
 
 function message(text) {
   $("message").textContent = text || "";
+}
+
+function say(text) {
+  message(text);
+  announce(text);
 }
 
 function pace() {
@@ -126,14 +137,11 @@ function setView(view) {
       if (prev && prev.hand_number === view.hand_number) ui.justAdded = c;
     }
   }
-  if (ui.settings.autosort) ui.order = [...view.melds.flat(), ...view.deadwood_cards];
+  if (ui.settings.autosort || (newHand && prev)) ui.order = sortedOrder(view, ui.sort);
   writeOrder(ui.order);
-  if (ui.selected && !held.has(ui.selected)) ui.selected = null;
-  if (view.phase !== "discard" || view.to_act !== view.seat) ui.selected = null;
-  if (newHand && prev) {
-    ui.selected = null;
-    ui.order = [...view.melds.flat(), ...view.deadwood_cards];
-  }
+  // A selection previews a discard in the view it was made in; after a draw (or any move) the
+  // player selects again, so a card chosen early never becomes a one-tap discard.
+  ui.selected = null;
   const said = words.map((w) => w + ".");
   if (view.phase === "hand_over" && view.result && (!prev || prev.phase !== "hand_over")) {
     said.push(view.result.words.replace(/^you/, "You") + ".");
@@ -152,6 +160,7 @@ function setView(view) {
   }
   announce(said.join(" "));
   recordView(view);
+  rememberView(view);
   render();
   motion.play(before, prev, view);
   sound.view(prev, view);
@@ -162,14 +171,9 @@ function setView(view) {
 function afterView(prev) {
   const view = ui.view;
   document.documentElement.dataset.phase = view.phase;
-  if (view.phase === "hand_over" && (!prev || prev.phase !== "hand_over" || !$("dlg-result").open)) {
-    if (!prev || prev.phase !== "hand_over") showResult();
-  }
-  if (view.phase === "match_over" && (!prev || prev.phase !== "match_over")) {
-    closeDialog("dlg-result");
-    renderFinal(view);
-    openDialog("dlg-match");
-  }
+  // The hand that ends the match is shown like any other first; "See the match" goes on.
+  const over = view.phase === "hand_over" || view.phase === "match_over";
+  if (over && (!prev || prev.phase !== view.phase)) showResult();
   scheduleComputer();
   scheduleAutoplay();
 }
@@ -195,8 +199,12 @@ function scheduleComputer() {
 function scheduleAutoplay() {
   if (params.get("autoplay") !== "1") return;
   const v = ui.view;
-  if (v && v.phase === "match_over") params.delete("autoplay"); // one match, then hands back
-  if (!v || !v.legal_actions.length || v.phase === "match_over") return;
+  if (v && v.phase === "match_over") {
+    params.delete("autoplay"); // one match, then hands back, at the match's end
+    showMatch();
+    return;
+  }
+  if (!v || !v.legal_actions.length) return;
   setTimeout(() => {
     if (ui.busy || ui.view !== v) return;
     const acts = v.legal_actions.map((a) => a.action);
@@ -220,6 +228,7 @@ function scheduleAutoplay() {
 
 async function act(action) {
   if (!ui.view || ui.busy) return null;
+  if (!ui.ready) return void holdMove(ui, action, say); // the saved view, drawn before the engine
   message("");
   const reply = await request({ op: "act", action });
   if (!reply.ok) {
@@ -255,7 +264,7 @@ async function newMatch(seed) {
     message(`Could not start a match: ${reply.error}`);
     return;
   }
-  ui.order = [...reply.view.melds.flat(), ...reply.view.deadwood_cards];
+  ui.order = sortedOrder(reply.view, ui.sort);
   render();
   announce(`New match. ${reply.view.names[reply.view.dealer]} dealt.`);
 }
@@ -266,6 +275,7 @@ async function restore(saved) {
     document.documentElement.dataset.notice = "damaged-save";
     ui.busy = false;
     openDialog("dlg-notice");
+    return false;
   };
   if (saved.doc === undefined) return damaged("it is not valid JSON");
   const reply = await engine.call({ op: "load", save: saved.doc, names: NAMES });
@@ -273,8 +283,9 @@ async function restore(saved) {
   ui.busy = false;
   ui.seed = null;
   if (reply.save !== undefined) keepSave(reply.save);
+  forgetDrawnView(ui);
   setView(reply.view);
-  return null;
+  return true;
 }
 
 // ------------------------------------------------------------------------------------ dialogs
@@ -293,35 +304,27 @@ function closeAllDialogs() {
   for (const d of document.querySelectorAll("dialog[open]")) d.close();
 }
 
+/** The hand's end, opened at its top with its way on focused: "Next hand", or "See the match". */
 function showResult() {
+  const last = ui.view.phase === "match_over";
   renderResult(ui.view);
   renderSteps(ui.view);
-  $("result-next").disabled = !ui.view.legal_actions.some((a) => a.action === "next");
+  const next = $("result-next");
+  next.textContent = last ? "See the match" : "Next hand";
+  next.disabled = !last && !ui.view.legal_actions.some((a) => a.action === "next");
   openDialog("dlg-result");
+  $("dlg-result").scrollTop = 0;
+  next.focus({ preventScroll: true });
   motion.layDown($("result-body"));
 }
 
-async function openKnock(card) {
-  const v = ui.view;
-  const best = v.legal_actions.find((a) => a.action.startsWith(`knock ${card}`));
-  if (!best) return;
-  let options = null;
-  const reply = await engine.call({ op: "declarations", card });
-  if (reply.ok && Array.isArray(reply.declarations) && reply.declarations.length) {
-    options = reply.declarations;
-  } else {
-    // Only the engine's best declaration is known: show it alone.
-    const melds = [...best.action.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1].trim().split(/\s+/));
-    const inMelds = new Set(melds.flat());
-    const dead = v.hand.filter((c) => c !== card && !inMelds.has(c));
-    const opt = (v.discard_options || []).find((o) => o.card === card);
-    options = [{ action: best.action, melds, deadwood_cards: dead, deadwood: opt ? opt.deadwood : 0 }];
-  }
-  ui.knock = { card, options, chosen: 0 };
-  renderKnock(card, options, 0);
-  openDialog("dlg-knock");
-  const first = $("knock-options").querySelector("input:checked");
-  if (first) first.focus();
+/** The match's end: the winner, the final totals and the score sheet; Rematch focused. */
+function showMatch() {
+  closeDialog("dlg-result");
+  renderFinal(ui.view);
+  openDialog("dlg-match");
+  $("dlg-match").scrollTop = 0;
+  $("match-new").focus({ preventScroll: true });
 }
 
 // ------------------------------------------------------------------------------------ intents
@@ -347,6 +350,9 @@ function tryDiscard(code) {
   }
 }
 
+const knockReview = wireKnock({ call: (req) => engine.call(req), act, view: () => ui.view, openDialog });
+const openKnock = (card) => stillStarting(ui, say) || knockReview(card);
+
 const ctl = {
   draw() {
     if (legal("draw")) act("draw");
@@ -358,7 +364,8 @@ const ctl = {
     if (legal("pass")) act("pass");
   },
   next() {
-    if (legal("next")) {
+    if (ui.view && ui.view.phase === "match_over") showMatch();
+    else if (legal("next")) {
       closeDialog("dlg-result");
       act("next");
     }
@@ -370,26 +377,70 @@ const ctl = {
   discardSelected() {
     tryDiscard(ui.selected);
   },
+  // K (and the Knock button): big gin when all 11 cards meld; gin or the knock review for the
+  // selected card; with none selected, select the best card to end the hand with and say so.
   knock() {
     const sel = ui.selected;
-    if (!sel || !ui.view || ui.busy) return;
-    if (legal(`gin ${sel}`)) act(`gin ${sel}`);
-    else if (ui.view.legal_actions.some((a) => a.action.startsWith(`knock ${sel}`))) openKnock(sel);
-    else if (ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) {
+    if (!ui.view || ui.busy) return;
+    if (legal("big gin")) return void act("big gin");
+    if (sel && legal(`gin ${sel}`)) return void act(`gin ${sel}`);
+    if (sel && ui.view.legal_actions.some((a) => a.action.startsWith(`knock ${sel}`))) return void openKnock(sel);
+    if (!sel) {
+      const advice = knockAdvice(ui.view, ui);
+      if (advice.select) select(advice.select);
+      message(advice.say);
+      return;
+    }
+    if (ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) {
       const opt = (ui.view.discard_options || []).find((o) => o.card === sel);
       message(opt ? `Discarding ${pretty(sel)} leaves ${opt.deadwood} deadwood: too much to knock (${ui.view.knock_limit} at most).`
         : `You cannot knock discarding ${pretty(sel)}.`);
     }
   },
+  // G (and the Gin button): big gin, else gin with the selected card or the only gin discard.
   gin() {
     if (!ui.view || ui.busy) return;
     if (legal("big gin")) return void act("big gin");
     const sel = ui.selected;
     if (sel && legal(`gin ${sel}`)) return void act(`gin ${sel}`);
     const gins = ui.view.legal_actions.filter((a) => a.action.startsWith("gin "));
-    if (gins.length === 1) act(gins[0].action);
+    if (gins.length === 1) return void act(gins[0].action);
+    if (gins.length) message("You can go gin with more than one discard: select the card to discard, then press G.");
+    else if (ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) message("No gin yet: every discard leaves some deadwood.");
+    else message(knockAdvice(ui.view, ui).say);
+  },
+  sort() {
+    ctl.sortBy(SORTS[(SORTS.indexOf(ui.sort) + 1) % SORTS.length]);
+  },
+  sortBy(name) {
+    ui.sort = name;
+    ui.settings = { ...ui.settings, sort: name };
+    writeSettings(ui.settings);
+    if (!ui.view) return;
+    ui.order = sortedOrder(ui.view, name);
+    writeOrder(ui.order);
+    render();
+    announce(`Hand sorted ${{ melds: "melds first", rank: "by rank", suit: "by suit" }[name]}.`);
+  },
+  sheet() {
+    if (!ui.view) return;
+    renderSheet(ui.view);
+    openDialog("dlg-sheet");
+  },
+  readHand() {
+    if (ui.view) announce(handWords(ui.view, ui.order, ui.sort));
+  },
+  inputKind(kind) {
+    if (ui.input === kind) return;
+    ui.input = kind;
+    if (ui.view) showPrompt(ui.view, ui); // the prompt only: a redraw of the hand would eat the click
+  },
+  openDialogId() {
+    const d = document.querySelector("dialog[open]");
+    return d ? d.id : null;
   },
   async hint() {
+    if (stillStarting(ui, say)) return;
     const v = ui.view;
     if (!v || ui.busy || v.to_act !== v.seat || !v.legal_actions.length) return;
     const reply = await engine.call({ op: "hint" });
@@ -425,8 +476,10 @@ const ctl = {
     form.querySelector("input[name=autosort]").checked = !!ui.settings.autosort;
     openDialog("dlg-settings");
   },
-  newMatch(seed) {
+  // A new match, asking first when one is in progress; `what` says what a link would open.
+  newMatch(seed, what = "") {
     ui.pendingSeed = seed; // what the confirmation starts (none: a random seed)
+    $("confirm-what").textContent = what;
     if (ui.view && ui.view.phase !== "match_over") openDialog("dlg-confirm");
     else newMatch(seed);
   },
@@ -466,41 +519,19 @@ const ctl = {
     writeOrder(order);
     render();
   },
-  anyDialogOpen() {
-    return !!document.querySelector("dialog[open]");
-  },
 };
 
 function wireDialogs() {
-  $("knock-options").addEventListener("change", (event) => {
-    if (!ui.knock) return;
-    ui.knock.chosen = Number(event.target.value);
-    const opt = ui.knock.options[ui.knock.chosen];
-    $("knock-summary").textContent = `You declare these melds with ${opt.deadwood} deadwood.`;
-  });
-  $("knock-confirm").addEventListener("click", () => {
-    const k = ui.knock;
-    closeDialog("dlg-knock");
-    ui.knock = null;
-    if (k) act(k.options[k.chosen].action);
-  });
-  $("knock-cancel").addEventListener("click", () => {
-    closeDialog("dlg-knock");
-    ui.knock = null;
-  });
-  $("dlg-knock").addEventListener("close", () => {
-    ui.knock = null;
-  });
   $("result-next").addEventListener("click", () => ctl.next());
   $("result-table").addEventListener("click", () => closeDialog("dlg-result"));
-  $("match-new").addEventListener("click", () => newMatch());
+  $("match-new").addEventListener("click", () => newMatch()); // Rematch: a new deal, same opponent and rules
   $("match-replay").addEventListener("click", () => {
     const seed = ui.view && ui.view.seed ? ui.view.seed : ui.seed;
     newMatch(seed);
   });
   $("notice-ok").addEventListener("click", () => {
     closeDialog("dlg-notice");
-    newMatch();
+    newMatch(ui.pendingSeed); // the match a link asked for, if any
   });
   $("dlg-notice").addEventListener("cancel", (event) => event.preventDefault());
   $("confirm-no").addEventListener("click", () => closeDialog("dlg-confirm"));
@@ -514,7 +545,7 @@ function wireDialogs() {
       autosort: form.querySelector("input[name=autosort]").checked,
     };
     writeSettings(ui.settings);
-    if (ui.settings.autosort && ui.view) ui.order = [...ui.view.melds.flat(), ...ui.view.deadwood_cards];
+    if (ui.settings.autosort && ui.view) ui.order = sortedOrder(ui.view, ui.sort);
     render();
   });
   // Returning focus to the hand after a dialog keeps keyboard play flowing.
@@ -530,6 +561,8 @@ function wireDialogs() {
 // ------------------------------------------------------------------------------------ player
 
 // Statistics, the daily deal, replays, rules and display options, the hand read out.
+let showDaily = null; // opens the Daily panel, with a note (wireDaily)
+
 function wirePlayer() {
   const call = (req) => engine.call(req);
   const replay = wireReplay({ call, openDialog });
@@ -539,7 +572,7 @@ function wirePlayer() {
   };
   wireSettings({ ui, call, newMatch: () => ctl.newMatch() });
   wireStats({ openDialog });
-  wireDaily({
+  showDaily = wireDaily({
     openDialog, matches: () => loadStats().matches, seed: () => ui.seed,
     newMatch: (seed) => ctl.newMatch(seed), replay: stepThrough,
   });
@@ -547,7 +580,6 @@ function wirePlayer() {
     const saved = loadSave();
     if (saved && saved.doc) stepThrough(saved.doc);
   });
-  wireReadout({ ui, announce });
 }
 
 // ------------------------------------------------------------------------------------ boot
@@ -556,12 +588,12 @@ function onStatus(status) {
   document.documentElement.dataset.boot = status.stage;
   if (status.stage === "python") {
     performance.mark("gin:python-ready");
-    $("prompt").lastChild.textContent = " Python is ready… dealing";
+    if (!ui.view) $("prompt").lastChild.textContent = " Python is ready… dealing";
   } else if (status.stage === "micropip" || status.stage === "installed") {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
     performance.mark("gin:engine-ready");
-    if (checkEngineBuild(status.build)) start();
+    startWhenOneBuild(status.build, start, () => !!ui.held);
   } else if (status.stage === "error") {
     $("prompt").textContent = status.message;
     $("table").setAttribute("aria-busy", "false");
@@ -569,27 +601,34 @@ function onStatus(status) {
 }
 
 async function start() {
-  const seed = seedFromLink(params);
-  if (seed) {
-    // Consume the seed so that a reload resumes the match instead of restarting it.
+  const link = linkRequest(params); // null, {seed, what} or {error}
+  if (link) {
+    // Consume the link so that a reload resumes the match instead of asking again.
     params.delete("seed");
     params.delete("daily");
     const rest = params.toString();
     history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
-    await newMatch(seed);
-  } else {
-    const saved = loadSave();
-    if (saved) await restore(saved);
-    else await newMatch();
   }
+  const seed = link && link.seed;
+  ui.pendingSeed = seed; // a damaged save's notice starts the link's match
+  const saved = loadSave();
+  const restored = saved ? await restore(saved) : false;
+  // A link never abandons a match in progress silently: it asks, as New match does.
+  if (seed && restored) ctl.newMatch(seed, link.what);
+  else if (seed && !saved) await newMatch(seed);
+  else if (!saved) await newMatch();
+  if (link && link.error) showDaily(link.error);
   ui.ready = true;
   performance.mark("gin:playable");
   document.documentElement.dataset.ready = "1";
+  playHeldMove(ui, act, say);
   // Once the game is playable, so precaching never competes with the boot; the files the boot
   // just fetched are then revalidated (304), not downloaded again.
   registerServiceWorker(params.get("sw") !== "0");
 }
 
+// The saved match's last view at first paint; a link's match is asked for over it (start()).
+drawSavedView(ui);
 claimMatch();
 watchTabs({
   openDialog,

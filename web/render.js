@@ -1,6 +1,10 @@
 // render(view, ui): draws the table from the engine's view. Keyed card elements (one per card
 // code) keep focus and selection across renders. No rule is decided here: what is possible comes
 // from the view's legal actions.
+import { SORTS, SORT_WORDS, handGroups } from "./handsort.js";
+import { endings, showPrompt } from "./prompt.js";
+
+export { handGroups };
 
 const RANK_NAMES = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
 const RANK_SHOW = { T: "10" };
@@ -99,22 +103,6 @@ export function handButtonFor(code) {
   return handButtons.get(code) || null;
 }
 
-/** Groups to show: each best meld, then the deadwood; the player's order applies within. */
-export function handGroups(view, order) {
-  const pos = new Map(order.map((c, i) => [c, i]));
-  const rank = (c) => "A23456789TJQK".indexOf(c[0]);
-  const at = (c) => (pos.has(c) ? pos.get(c) : 1000 + view.hand.indexOf(c));
-  const groups = view.melds.map((cards) => {
-    const isRun = new Set(cards.map((c) => c[1])).size === 1;
-    const sorted = isRun ? [...cards].sort((a, b) => rank(a) - rank(b)) : [...cards].sort((a, b) => at(a) - at(b));
-    return { kind: isRun ? "run" : "set", cards: sorted };
-  });
-  groups.sort((a, b) => Math.min(...a.cards.map(at)) - Math.min(...b.cards.map(at)));
-  const dead = [...view.deadwood_cards].sort((a, b) => at(a) - at(b));
-  if (dead.length) groups.push({ kind: "dead", cards: dead });
-  return groups;
-}
-
 export function renderTable(view, ui) {
   const me = view.seat;
   const opp = 1 - me;
@@ -135,8 +123,9 @@ export function renderTable(view, ui) {
     box.querySelector(".pts").textContent = String(view.scores.points[seat]);
     const boxes = view.scores.boxes[seat];
     box.querySelector(".boxes").textContent = `▣ ${boxes}`;
+    const said = `${view.scores.points[seat]} point${view.scores.points[seat] === 1 ? "" : "s"}, ${boxes} box${boxes === 1 ? "" : "es"}`;
     box.querySelector(".boxes").title = `${boxes} box${boxes === 1 ? "" : "es"}`;
-    box.setAttribute("aria-label", `${names[seat]}: ${view.scores.points[seat]} points, ${boxes} box${boxes === 1 ? "" : "es"}`);
+    scoreWords(box, `${names[seat]}: ${said}`);
     box.classList.toggle("leading", view.scores.points[seat] > view.scores.points[1 - seat]);
   }
   $("target").textContent = `to ${view.scores.target}` + (view.hand_number ? ` · hand ${view.hand_number}` : "");
@@ -199,7 +188,7 @@ export function renderTable(view, ui) {
 
   // Your hand, grouped.
   const hand = $("hand");
-  const groups = handGroups(view, ui.order);
+  const groups = handGroups(view, ui.order, ui.sort);
   const focusedCard = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.card : null;
   const hadFocus = hand.contains(document.activeElement);
@@ -208,13 +197,13 @@ export function renderTable(view, ui) {
   for (const code of [...handButtons.keys()]) if (!inHand.has(code)) handButtons.delete(code);
   let focusTarget = ui.focus && inHand.has(ui.focus) ? ui.focus : null;
   for (const group of groups) {
-    const g = el("div", `group ${group.kind === "dead" ? "dead" : "meld"}`);
+    const g = el("div", `group ${group.kind === "dead" ? "dead" : group.kind === "row" ? "row" : "meld"}`);
     g.setAttribute("role", "group");
-    const label = group.kind === "dead"
-      ? `Deadwood ${view.deadwood}`
+    const label = group.kind === "dead" ? `Deadwood ${view.deadwood}`
+      : group.kind === "row" ? `Sorted ${SORT_WORDS[group.sort]}`
       : `${group.kind === "run" ? "Run" : "Set"}`;
-    g.setAttribute("aria-label", group.kind === "dead"
-      ? `Deadwood, ${view.deadwood} points`
+    g.setAttribute("aria-label", group.kind === "dead" ? `Deadwood, ${view.deadwood} points`
+      : group.kind === "row" ? `Your cards ${SORT_WORDS[group.sort]}, ${view.deadwood} deadwood`
       : `${label}: ${group.cards.map(cardName).join(", ")}`);
     const lab = el("span", "label", label);
     lab.setAttribute("aria-hidden", "true");
@@ -245,60 +234,52 @@ export function renderTable(view, ui) {
   ui.visualOrder = ordered;
 
   $("deadwood").textContent = `Deadwood ${view.deadwood}`;
+  const sort = SORTS.includes(ui.sort) ? ui.sort : "melds";
+  for (const b of $("sort").querySelectorAll("button[data-sort]")) {
+    b.setAttribute("aria-pressed", b.dataset.sort === sort ? "true" : "false");
+  }
+  const next = SORTS[(SORTS.indexOf(sort) + 1) % SORTS.length];
+  $("sort-next").textContent = `⇅ ${$("sort").querySelector(`[data-sort=${sort}]`).textContent}`;
+  $("sort-next").setAttribute("aria-label", `Sorted ${SORT_WORDS[sort]}; sort ${SORT_WORDS[next]}`);
 
-  // Action buttons.
+  // Action buttons. Knock (and K) with no card selected picks the best card to end the hand with.
   const sel = ui.selected;
-  const knockFor = sel && view.legal_actions.find((a) => a.action.startsWith(`knock ${sel}`));
-  const ginFor = sel && legal.has(`gin ${sel}`);
-  const anyGin = view.legal_actions.some((a) => a.action.startsWith("gin ") || a.action === "big gin");
+  const end = endings(view);
+  const ginFor = sel && end.gins.includes(sel);
   $("act-take").disabled = ui.busy || !legal.has("take");
+  takeLabel(view, top);
   $("act-pass").disabled = ui.busy || !legal.has("pass");
   $("act-discard").disabled = ui.busy || !canDiscardSelected;
-  $("act-knock").disabled = ui.busy || !knockFor;
-  $("act-gin").disabled = ui.busy || !(ginFor || legal.has("big gin") || (!sel && anyGin && ginCount(view) === 1));
+  $("act-knock").disabled = ui.busy || !(end.bigGin || end.gins.length || end.knocks.length);
+  const ginLabel = end.bigGin ? "Big gin" : "Gin";
+  $("act-gin").querySelector(".label").textContent = ginLabel;
+  $("act-gin").setAttribute("aria-label", ginLabel);
+  $("act-gin").disabled = ui.busy || !(ginFor || end.bigGin || (!sel && end.gins.length === 1));
   $("act-next").disabled = ui.busy || !legal.has("next");
   $("act-hint").disabled = ui.busy || view.to_act !== view.seat || !view.legal_actions.length;
 
-  // The prompt.
-  $("prompt").replaceChildren(document.createTextNode(promptText(view, ui, legal)));
+  showPrompt(view, ui);
 }
 
-function ginCount(view) {
-  return view.legal_actions.filter((a) => a.action.startsWith("gin ")).length;
+/** The scores read out in words ("You: 12 points, 1 box"); the figures and ▣ are for the eye. */
+function scoreWords(box, words) {
+  let said = box.querySelector(".sr-only");
+  if (!said) {
+    said = el("span", "sr-only");
+    for (const child of box.children) child.setAttribute("aria-hidden", "true");
+    box.append(said);
+  }
+  said.textContent = words;
 }
 
-function promptText(view, ui, legal) {
-  const opp = view.names[1 - view.seat];
-  if (view.phase === "match_over") return "The match is over.";
-  if (view.phase === "hand_over") return "The hand is over. Next hand when you are ready.";
-  if (view.to_act !== view.seat) {
-    return ui.busy ? `${opp} is thinking…` : `${opp}'s turn…`;
-  }
-  if (ui.hint && ui.hint.view === view) return `Hint: ${ui.hint.reason}`;
-  if (view.phase === "opening") {
-    const top = view.discard_pile[view.discard_pile.length - 1];
-    if (legal.has("pass")) return `Take the upcard ${pretty(top)} (T) or pass (P)?`;
-    return "Both passed: draw from the stock (S).";
-  }
-  if (view.phase === "draw") {
-    return "Your turn: draw from the stock (S) or take the discard (T).";
-  }
-  if (view.phase === "discard") {
-    const sel = ui.selected;
-    if (sel) {
-      const opt = (view.discard_options || []).find((o) => o.card === sel);
-      const after = opt ? ` leaves ${opt.deadwood} deadwood` : "";
-      if (legal.has(`gin ${sel}`)) return `Discarding ${pretty(sel)}${after}: you can go gin! (K)`;
-      if (view.legal_actions.some((a) => a.action.startsWith(`knock ${sel}`))) {
-        return `Discarding ${pretty(sel)}${after}: you can knock (K) or just discard (Enter).`;
-      }
-      if (view.taken === sel) return `You took ${pretty(sel)} this turn; pick another card to discard.`;
-      return `Discard ${pretty(sel)}${after}? Enter, or click it again.`;
-    }
-    const canKnock = view.legal_actions.some((a) => a.action.startsWith("knock ") || a.action.startsWith("gin "));
-    return canKnock ? "Pick a card to discard — you can knock!" : "Pick a card to discard.";
-  }
-  return "";
+/** "Take upcard" in the opening, else "Take" and the top card of the pile. */
+function takeLabel(view, top) {
+  const btn = $("act-take");
+  const opening = view.phase === "opening";
+  const label = btn.querySelector(".label");
+  label.replaceChildren(opening || !top ? "Take upcard" : "Take ");
+  if (!opening && top) label.append(glyph("take-card", pretty(top)));
+  btn.setAttribute("aria-label", opening || !top ? "Take upcard" : `Take ${cardName(top)}`);
 }
 
 // ------------------------------------------------------------------------------------ log
@@ -412,31 +393,4 @@ export function renderResult(view) {
         `Score: ${names[0]} ${view.scores.points[0]}, ${names[1]} ${view.scores.points[1]} (to ${view.scores.target}).`));
     }
   }
-}
-
-export function renderFinal(view) {
-  const f = view.final;
-  const names = view.names;
-  const won = f.winner === view.seat;
-  $("dlg-match-title").textContent = won ? "You won the match!" : `${names[f.winner]} won the match`;
-  $("match-verdict").textContent = `${names[0]} ${f.totals[0].total} – ${names[1]} ${f.totals[1].total}`;
-  const table = el("table", "totals");
-  const head = el("tr");
-  head.append(el("th", "", ""), el("th", "", names[0]), el("th", "", names[1]));
-  table.append(head);
-  const rows = [
-    ["Hand points", (t) => t.points],
-    ["Boxes", (t) => `${t.boxes} × ${t.boxes ? t.box_points / t.boxes : view.rules.box_bonus} = ${t.box_points}`],
-    ["Game bonus", (t) => t.game_bonus],
-  ];
-  if (f.totals.some((t) => t.shutout)) rows.push(["Shutout", (t) => (t.shutout ? "doubled" : "")]);
-  for (const [label, get] of rows) {
-    const tr = el("tr");
-    tr.append(el("td", "", label), el("td", "", String(get(f.totals[0]))), el("td", "", String(get(f.totals[1]))));
-    table.append(tr);
-  }
-  const sum = el("tr", "sum");
-  sum.append(el("td", "", "Total"), el("td", "", String(f.totals[0].total)), el("td", "", String(f.totals[1].total)));
-  table.append(sum);
-  $("match-body").replaceChildren(table);
 }

@@ -1,6 +1,7 @@
 // Replay: a saved match step by step with both hands face up. The engine turns the save's
 // action log into frames (gin/replay.py); this steps through them by buttons, a slider and keys.
 import { $, cardFace, pretty } from "./render.js";
+import { REPLAY_KEYS, keysLine } from "./keys.js";
 
 const state = { frames: [], at: 0 };
 
@@ -16,10 +17,13 @@ function seatRow(frame, seat, names) {
   $(`replay-name-${seat}`).textContent = `${names[seat]} · deadwood ${hand.deadwood}` +
     (frame.to_act === seat ? " · to play" : "");
   const row = $(`replay-hand-${seat}`);
+  // At a hand's end: the melds as laid down, the cards laid off on the knocker's, the deadwood left.
   row.replaceChildren(...hand.melds.map((m) => group(m, "")));
+  if (hand.laid_off.length) row.append(group(hand.laid_off, "laid"));
   if (hand.deadwood_cards.length) row.append(group(hand.deadwood_cards, "dead"));
   row.setAttribute("aria-label", `${names[seat]}'s hand: ` + [
     ...hand.melds.map((m) => `meld ${m.map(pretty).join(" ")}`),
+    ...(hand.laid_off.length ? [`laid off ${hand.laid_off.map(pretty).join(" ")}`] : []),
     hand.deadwood_cards.length ? `deadwood ${hand.deadwood}: ${hand.deadwood_cards.map(pretty).join(" ")}` : "no deadwood",
   ].join("; "));
 }
@@ -61,6 +65,7 @@ function handStart(direction) {
  * null, or to the engine's reason when the save cannot be replayed.
  */
 export function wireReplay({ call, openDialog }) {
+  $("replay-keys").replaceChildren(...keysLine(REPLAY_KEYS, (e) => e.does.toLowerCase()));
   $("replay-first").addEventListener("click", () => show(0));
   $("replay-back").addEventListener("click", () => show(state.at - 1));
   $("replay-forward").addEventListener("click", () => show(state.at + 1));

@@ -9,6 +9,8 @@ const list = (cards) => cards.map(pretty).join(" ");
 // "You" takes no "'s" and a plural verb; the computer's name takes both.
 const own = (name) => (name === "You" ? "your" : `${name}'s`);
 const cap = (text) => text[0].toUpperCase() + text.slice(1);
+// "for you" inside a sentence; the computer's name as it is.
+const whom = (name) => (name === "You" ? "you" : name);
 
 /** The steps from a view at a hand's end (result set), as sentences. */
 export function scoringSteps(view) {
@@ -30,7 +32,8 @@ export function scoringSteps(view) {
     steps.push(`${k} went ${r.kind === "gin" ? "gin" : "big gin"}: every card in a meld, no deadwood.`);
     steps.push(`No laying off against gin: ${own(d)} deadwood is ${r.defender_deadwood}` +
       (r.defender_deadwood_cards.length ? ` (${list(r.defender_deadwood_cards)}).` : "."));
-    steps.push(`Gin bonus ${bonus} + ${r.defender_deadwood} = ${bonus + r.defender_deadwood} for ${k}.`);
+    const label = r.kind === "gin" ? "Gin bonus" : "Big gin bonus";
+    steps.push(`${label} ${bonus} + ${r.defender_deadwood} = ${bonus + r.defender_deadwood} for ${whom(k)}.`);
   } else {
     steps.push(`${k} knocked with ${r.knocker_deadwood} deadwood` +
       (r.knocker_deadwood_cards.length ? ` (${list(r.knocker_deadwood_cards)}).` : "."));
@@ -42,11 +45,11 @@ export function scoringSteps(view) {
     const diff = r.defender_deadwood - r.knocker_deadwood;
     if (r.kind === "undercut") {
       steps.push(`${cap(own(d))} ${r.defender_deadwood} is no more than ${own(k)} ${r.knocker_deadwood}: an undercut.`);
-      steps.push(`Undercut bonus ${rules.undercut_bonus} + ${-diff} = ${rules.undercut_bonus - diff} for ${d}.`);
+      steps.push(`Undercut bonus ${rules.undercut_bonus} + ${-diff} = ${rules.undercut_bonus - diff} for ${whom(d)}.`);
     } else if (r.winner === null) {
       steps.push("Equal deadwood, and a tie is not an undercut under these rules: nobody scores.");
     } else {
-      steps.push(`${r.defender_deadwood} − ${r.knocker_deadwood} = ${diff} for ${k}.`);
+      steps.push(`${r.defender_deadwood} − ${r.knocker_deadwood} = ${diff} for ${whom(k)}.`);
     }
   }
   if (r.multiplier === 2) steps.push(`The first upcard was a spade: doubled to ${r.points}.`);

@@ -81,3 +81,19 @@ export function loadOrder() {
 export function writeOrder(order) {
   safeSet(ORDER_KEY, JSON.stringify(order));
 }
+
+const VIEW_KEY = "gin-rummy:last-view:v1";
+
+/** The last view drawn and a fingerprint of the save it belongs to ({save, view}), or null. */
+export function loadLastView() {
+  try {
+    const data = JSON.parse(safeGet(VIEW_KEY) || "null");
+    return data && typeof data === "object" ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLastView(entry) {
+  safeSet(VIEW_KEY, JSON.stringify(entry));
+}
