@@ -3,18 +3,20 @@ scores them, and every knock decision it makes is legal and really weighed."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from itertools import islice
 
 from gin.actions import Action
 from gin.ai import opponent
+from gin.ai.evaluate import defence_deadwood
 from gin.ai.expert import Expert
 from gin.ai.hint import hint
 from gin.ai.search import settle, worlds
 from gin.ai.views import read_view
 from gin.cards import from_mask, to_mask
 from gin.match import Match, apply, legal_actions, new_match
-from gin.melds import best_melds, deadwood
+from gin.melds import best_defence, best_melds, deadwood, declarations
 from gin.rules import PRESETS
 from gin.view import view
 
@@ -75,6 +77,23 @@ def test_settle_scores_as_the_engine() -> None:
         assert settle(rest, melds, other, PRESETS["research"]) == expected
         checked += 1
     assert checked > 10
+
+
+def test_defence_deadwood_agrees_with_the_engine() -> None:
+    """The search's quick defence leaves what the engine's best defence leaves, on hands dealt
+    from the low half of the deck, where melds, chains and layoffs abound."""
+    rng = random.Random(5)
+    low = [s * 13 + r for s in range(4) for r in range(9)]
+    laid = checked = 0
+    for _ in range(3000):
+        cards = rng.sample(low, 20)
+        knocker, defender = to_mask(cards[:10]), to_mask(cards[10:])
+        for melds in declarations(knocker, 10)[:4]:
+            defence = best_defence(defender, melds)
+            assert defence_deadwood(defender, melds) == defence.deadwood
+            laid += bool(defence.layoffs)
+            checked += 1
+    assert checked > 20 and laid > 10
 
 
 def test_expert_weighs_each_knock_and_plays_legally() -> None:

@@ -21,6 +21,8 @@ _SUIT_OF = tuple(c // 13 for c in range(52))
 _RANK_OF = tuple(c % 13 for c in range(52))
 MORE_THAN = tuple(sum(1 << c for c in range(52) if VALUES[c] > v) for v in range(11))
 """For each value, the mask of the cards worth more."""
+CHEAPER = tuple(sum(1 << c for c in range(52) if VALUES[c] < v) for v in range(11))
+"""For each value, the mask of the cards worth less."""
 
 
 def _has(hand: int, suit: int, rank: int) -> bool:
@@ -164,3 +166,57 @@ def layoff_exposure(melds: Sequence[Meld], prob: Sequence[float], hand: int) -> 
         if _RANK_OF[high] < 12:
             total += prob[high + 1] * VALUES[high + 1]
     return total
+
+
+@lru_cache(maxsize=1 << 12)
+def _extensions(meld: Meld) -> tuple[int, int, int]:
+    """How a meld grows: (the card missing from a set of three, or 0; for a run, the card
+    below it and the card above it, or -1 at the ends of the suit)."""
+    low, high = (meld & -meld).bit_length() - 1, meld.bit_length() - 1
+    if _SUIT_OF[low] != _SUIT_OF[high] or high - low + 1 != meld.bit_count():
+        missing = 0
+        if meld.bit_count() == 3:
+            rank = _RANK_OF[low]
+            for s in range(4):
+                missing |= 1 << (s * 13 + rank)
+            missing &= ~meld
+        return missing, -1, -1
+    below = low - 1 if _RANK_OF[low] > 0 else -1
+    above = high + 1 if _RANK_OF[high] < 12 else -1
+    return 0, below, above
+
+
+def _reach(melds: Sequence[Meld], cards: int) -> int:
+    """Cards of ``cards`` that can be laid onto some of ``melds`` using only ``cards`` as links
+    (7 then 8 onto 4-5-6)."""
+    found = 0
+    for meld in melds:
+        missing, below, above = _extensions(meld)
+        if missing:
+            found |= missing & cards
+            continue
+        while below >= 0 and cards >> below & 1:
+            found |= 1 << below
+            below = below - 1 if _RANK_OF[below] > 0 else -1
+        while above >= 0 and cards >> above & 1:
+            found |= 1 << above
+            above = above + 1 if _RANK_OF[above] < 12 else -1
+    return found
+
+
+def defence_deadwood(defender: int, melds: Sequence[Meld]) -> int:
+    """The deadwood the defender keeps against a knock declaring ``melds``, after its best
+    layoffs: what :func:`gin.melds.best_defence` finds, without naming the melds and layoffs
+    (the search scores thousands of knocks per decision)."""
+    candidates = _reach(melds, defender)
+    best = deadwood(defender)
+    laid = candidates
+    while laid:
+        # Every subset of the candidates; one is layable when each card reaches a meld through
+        # cards of the same subset.
+        if _reach(melds, laid) == laid:
+            left = deadwood(defender & ~laid)
+            if left < best:
+                best = left
+        laid = (laid - 1) & candidates
+    return best

@@ -27,11 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin.actions import Action
-from gin.ai.evaluate import deadwood, keep_after, melds_with
+from gin.ai.evaluate import deadwood, defence_deadwood, keep_after, melds_with
 from gin.ai.tracking import Table
 from gin.cards import Card, from_mask, mask_value, to_mask
 from gin.game import VOID_STOCK, knock_score
-from gin.melds import Meld, best_defence, best_melds, declarations
+from gin.melds import Meld, best_melds, declarations
 from gin.rules import Rules
 
 WORLDS = 24
@@ -166,7 +166,7 @@ def settle(knocker: int, melds: Sequence[Meld], defender: int, rules: Rules) -> 
     own = mask_value(knocker & ~declared)
     if own == 0:
         return rules.gin_bonus + deadwood(defender)
-    left = best_defence(defender, melds).deadwood
+    left = defence_deadwood(defender, melds)
     _, points, wins = knock_score(own, left, rules)
     return points if wins else -points if wins is False else 0
 
@@ -216,18 +216,27 @@ def play_on_value(
     table: Table, found: Sequence[World], card: Card, rules: Rules
 ) -> tuple[float, int]:
     """Expected points of throwing ``card`` without knocking, and the best knock threshold to
-    play on with."""
+    play on with.
+
+    The threshold is chosen on one half of the worlds and scored on the other (both ways): the
+    best of eleven thresholds scored on the worlds that chose it flatters playing on by several
+    points (the arena found about 6 against a gin-only player), and a flattered wait is a
+    knock not made while the other hand was still loose."""
     mine = table.hand & ~(1 << card)
     limit = table.knock_limit
     results = [playout(mine, card, world, limit, rules) for world in found]
-    best, threshold = -1e9, 0
-    for wait in range(limit + 1):
-        total = 0
-        for options, end in results:
-            total += next((p for left, p in options if left <= wait), end)
-        if total > best:
-            best, threshold = total, wait
-    return best / max(len(found), 1), threshold
+
+    def scores(part: Sequence[tuple[list[tuple[int, int]], int]]) -> list[int]:
+        return [
+            sum(next((p for left, p in options if left <= wait), end) for options, end in part)
+            for wait in range(limit + 1)
+        ]
+
+    halves = results[0::2], results[1::2]
+    even, odd = scores(halves[0]), scores(halves[1])
+    crossed = odd[even.index(max(even))] + even[odd.index(max(odd))]
+    both = [a + b for a, b in zip(even, odd, strict=True)]
+    return crossed / max(len(found), 1), both.index(max(both))
 
 
 def knock_value(
