@@ -1,6 +1,7 @@
 """The hint: what the expert would play in your seat, with a one-line reason.
 
-When a knock is possible the hint runs the expert's own search (:mod:`gin.ai.search`) and says
+When a knock is possible and the expert's timing lets it consider one (its first two turns, or
+once the stock runs low) the hint runs the expert's own search (:mod:`gin.ai.search`) and says
 which is worth more, knocking now or playing on, and why: the chance of being undercut, or the
 better knock or gin that waiting is likely to bring. The reply then also carries the figures
 under ``"knock"`` (for a page that wants to show them):
@@ -32,7 +33,7 @@ from gin.cards import RANK_NAMES, SUIT_NAMES, Card, from_mask, pretty_card
 
 def hint(view: View) -> dict[str, Any]:
     """The expert's suggestion for this view: ``{"action": text, "reason": one line}``, plus
-    ``"knock"`` with the search's figures when a knock was possible."""
+    ``"knock"`` with the search's figures when a knock was weighed."""
     table = read_view(view)
     expert = Expert()
     verdict: Verdict | None = None
@@ -46,6 +47,17 @@ def hint(view: View) -> dict[str, Any]:
     if isinstance(names, list) and len(names) == 2 and names[1 - table.seat] != "Opponent":
         other = str(names[1 - table.seat])
     advice: dict[str, Any] = {"action": action.text(), "reason": reason(table, action, other)}
+    if (
+        verdict is None
+        and action.kind == "discard"
+        and any(t.startswith("knock") for t in table.legal)
+    ):
+        assert action.card is not None
+        left = deadwood(table.hand & ~(1 << action.card))
+        advice["reason"] = (
+            f"Play on, discarding {pretty_card(action.card)}: in mid-hand, waiting for gin or "
+            f"{other}'s knock is worth more than a knock with {left}."
+        )
     if verdict is not None:
         advice["reason"] = weighed(table, verdict, other)
         advice["knock"] = {
