@@ -13,8 +13,8 @@ and patient players).
   melds, else draws, and throws the card that leaves the least deadwood; the other player knocks
   by its world's limit; this seat records at each of its turns what knocking then would score
   (and takes gin when it comes). Playing on is worth what the best fixed knock threshold earns
-  over all the worlds, so a wait for gin or a lower knock is weighed against the other player
-  knocking, going gin or the stock running out first.
+  (chosen on half the worlds, scored on the other half), so a wait for gin or a lower knock is
+  weighed against the other player knocking, going gin or the stock running out first.
 
 The same worlds serve every option compared, and they are seeded from the view, so the answer
 is fair (it reads the view only) and deterministic.
