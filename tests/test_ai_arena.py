@@ -1,23 +1,44 @@
-"""A small arena in the test suite: the expert must beat the baseline (a loose bound; the full
-strength figures come from ``python -m gin arena``), and the arena's figures add up."""
+"""A small league in the test suite: the top rung must beat three league members (a loose bound
+on fixed seeds; the full strength figures come from ``python -m gin arena expert league``), the
+arena's figures add up, and spreading it over processes changes no total."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 
 from gin.ai import arena
 from gin.rules import PRESETS
 
+SHORT = replace(PRESETS["research"], target=50)
+"""Research rules to 50 points: half the hands of a match, the same play."""
 
-def test_expert_beats_baseline_in_a_small_arena() -> None:
-    tally = arena.run("expert", "baseline", 16, "suite", PRESETS["research"])
-    expert, baseline = tally.sides
-    assert tally.matches == 16 == expert.matches + baseline.matches
-    # Loose on purpose: 16 matches are few; the expert must score more and not trail in wins.
-    assert expert.points > baseline.points
-    assert expert.matches >= 8
-    assert max(expert.times) < 2.0
+
+def test_expert_beats_three_league_members() -> None:
+    field = ["baseline", "cautious", "beginner"]
+    tallies = arena.run_many([("expert", name) for name in field], 4, "suite", SHORT, jobs=2)
+    won = 0
+    for tally in tallies:
+        expert, other = tally.sides
+        assert tally.matches == 4 == expert.matches + other.matches
+        # Loose on purpose (4 short matches each keep the suite fast): more points than each
+        # member, and half the matches over the three.
+        assert expert.points > other.points, other.name
+        won += expert.matches
+    assert won >= 6
+
+
+def test_jobs_change_no_total() -> None:
+    pairs = [("beginner", "baseline"), ("baseline-k3", "cautious")]
+    alone = arena.run_many(pairs, 12, "jobs", PRESETS["research"], jobs=1)
+    spread = arena.run_many(pairs, 12, "jobs", PRESETS["research"], jobs=2)
+    for one, two in zip(alone, spread, strict=True):
+        assert (one.matches, one.hands, one.void) == (two.matches, two.hands, two.void)
+        for a, b in zip(one.sides, two.sides, strict=True):
+            assert replace(a, times=[]) == replace(b, times=[])
+            assert len(a.times) == len(b.times)
+    assert alone[0].matches == 12
 
 
 def test_figures_add_up() -> None:
@@ -53,6 +74,15 @@ def test_command_line() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert "beginner wins" in run.stdout and "undercuts" in run.stdout
+    league = subprocess.run(
+        [sys.executable, "-m", "gin", "arena", "beginner", "league", "--games", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert league.returncode == 0, league.stderr
+    assert "baseline-k7" in league.stdout and "minimum:" in league.stdout
     bad = subprocess.run(
         [sys.executable, "-m", "gin", "arena", "nobody", "baseline"],
         capture_output=True,

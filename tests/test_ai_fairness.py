@@ -20,7 +20,7 @@ from gin.match import Match, apply, legal_actions, new_match
 from gin.rules import PRESETS
 from gin.view import view
 
-NAMES = [e.name for e in entries()]
+NAMES = [e.name for e in entries(everyone=True)]
 
 
 def random_states(seed: int, matches: int, preset: str = "standard") -> Iterator[Match]:

@@ -15,8 +15,9 @@ from gin.match import Match, apply, legal_actions, new_match
 from gin.rules import PRESETS
 from gin.view import view
 
-FAST = ["beginner", "baseline"]
-THINKING = [e.name for e in entries() if e.name not in FAST]
+EVERYONE = [e.name for e in entries(everyone=True)]
+FAST = ["beginner", "baseline", "baseline-k0", "baseline-k4"]
+THINKING = [name for name in EVERYONE if not name.startswith(("beginner", "baseline"))]
 
 
 def random_play(seed: int, hands: int, preset: str) -> Iterator[Match]:
@@ -72,7 +73,7 @@ def test_thinking_opponents_always_legal(name: str) -> None:
             check(match, player.decide(view(match, seat)))
 
 
-@pytest.mark.parametrize("name", [e.name for e in entries()])
+@pytest.mark.parametrize("name", EVERYONE)
 def test_same_view_same_decision(name: str) -> None:
     for number, match in enumerate(random_play(8, 10, "research")):
         if number % 4 == 0:

@@ -3,6 +3,11 @@
 Every seed's decks are supplied to two matches with the seats swapped (duplicate play), so both
 sides get the same cards and the luck of the deal cancels out. Each side decides from its own
 view only (:func:`gin.view.view`).
+
+Deals are independent and every opponent is deterministic, so they can be spread over worker
+processes (``--jobs``): each worker plays whole deals and the tallies are added up in deal
+order, giving the same totals whatever the number of workers. ``league`` as the second
+opponent plays the first against the whole field of :mod:`gin.ai.league`.
 """
 
 from __future__ import annotations
@@ -11,11 +16,13 @@ import argparse
 import math
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from gin.actions import Action
 from gin.ai.base import Opponent, OpponentError, entries, opponent
+from gin.ai.league import members
 from gin.game import HandResult
 from gin.match import Deck, apply, new_match, seed_decks
 from gin.rules import PRESETS, Rules
@@ -37,6 +44,16 @@ class Side:
     undercuts: int = 0
     times: list[float] = field(default_factory=list)
 
+    def add(self, other: Side) -> None:
+        """Count ``other``'s figures in this side's."""
+        self.matches += other.matches
+        self.hands_won += other.hands_won
+        self.points += other.points
+        self.knocks += other.knocks
+        self.gins += other.gins
+        self.undercuts += other.undercuts
+        self.times.extend(other.times)
+
 
 @dataclass
 class Tally:
@@ -46,6 +63,14 @@ class Tally:
     matches: int = 0
     hands: int = 0
     void: int = 0
+
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s figures (the same two sides) in this tally's."""
+        for mine, theirs in zip(self.sides, other.sides, strict=True):
+            mine.add(theirs)
+        self.matches += other.matches
+        self.hands += other.hands
+        self.void += other.void
 
 
 def _count(result: HandResult, tally: Tally, order: tuple[int, int]) -> None:
@@ -98,27 +123,76 @@ def play_match(
     tally.matches += 1
 
 
-def run(
-    first: str,
-    second: str,
-    games: int,
-    seed: str,
-    rules: Rules,
-    progress: Callable[[Tally], None] | None = None,
+CHUNK = 5
+"""Deals per task handed to a worker process."""
+
+
+def deals(
+    first: str, second: str, games: int, seed: str, rules: Rules, start: int, stop: int
 ) -> Tally:
-    """``games`` matches between two named opponents: ``games // 2`` deals each played twice
-    with the seats swapped (one more unmirrored match when ``games`` is odd)."""
+    """Deals ``start`` to ``stop - 1`` of a run of ``games`` matches: each deal is played twice
+    with the seats swapped (once only for an odd last match)."""
     a, b = opponent(first), opponent(second)
     tally = Tally((Side(first), Side(second)))
-    for i in range((games + 1) // 2):
+    for i in range(start, stop):
         deal_seed = f"{seed}-{i}"
         decks = seed_decks(deal_seed, MIRRORED_DEALS)
         play_match((a, b), rules, deal_seed, tally, (0, 1), decks)
         if 2 * i + 1 < games:
             play_match((b, a), rules, deal_seed, tally, (1, 0), decks)
-        if progress is not None:
-            progress(tally)
     return tally
+
+
+def _tasks(pairs: Sequence[tuple[str, str]], games: int) -> Iterator[tuple[int, int, int]]:
+    """(pair, first deal, end deal) for every chunk of deals of every pair, the pairs taking
+    turns so that all of them advance together."""
+    deals_ = (games + 1) // 2
+    for start in range(0, deals_, CHUNK):
+        for index in range(len(pairs)):
+            yield index, start, min(start + CHUNK, deals_)
+
+
+def run_many(
+    pairs: Sequence[tuple[str, str]],
+    games: int,
+    seed: str,
+    rules: Rules,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Tally]:
+    """``games`` matches for each pair of named opponents, on the same deals, spread over
+    ``jobs`` processes; ``progress(done, total)`` is told of each finished chunk of deals."""
+    tallies = [Tally((Side(a), Side(b))) for a, b in pairs]
+    tasks = list(_tasks(pairs, games))
+
+    def play(task: tuple[int, int, int]) -> Tally:
+        a, b = pairs[task[0]]
+        return deals(a, b, games, seed, rules, task[1], task[2])
+
+    if jobs <= 1:
+        results: Iterator[Tally] = map(play, tasks)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(jobs)
+        results = pool.map(
+            deals,
+            *zip(*((*pairs[i], games, seed, rules, lo, hi) for i, lo, hi in tasks), strict=True),
+        )
+    try:
+        for done, (task, result) in enumerate(zip(tasks, results, strict=True), 1):
+            tallies[task[0]].add(result)
+            if progress is not None:
+                progress(done, len(tasks))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return tallies
+
+
+def run(first: str, second: str, games: int, seed: str, rules: Rules, jobs: int = 1) -> Tally:
+    """``games`` matches between two named opponents: ``games // 2`` deals each played twice
+    with the seats swapped (one more unmirrored match when ``games`` is odd)."""
+    return run_many([(first, second)], games, seed, rules, jobs)[0]
 
 
 def interval(wins: int, total: int) -> tuple[float, float]:
@@ -180,28 +254,89 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f}"
 
 
+def league_report(tallies: Sequence[Tally]) -> str:
+    """One line per league member (the first side's wins against it), then the minimum."""
+    top = tallies[0].sides[0].name
+    lines = [
+        f"{top} against the league: matches won with 95% interval, points per match and per hand "
+        "(both sides), p95 decision ms",
+        f"{'opponent':<15}{'matches':>8}{'wins':>7}{'95% interval':>17}"
+        f"{'pts/match':>15}{'pts/hand':>15}{'p95 ms':>8}",
+    ]
+    for tally in tallies:
+        a, b = tally.sides
+        low, high = interval(a.matches, tally.matches)
+        games, hands = max(tally.matches, 1), max(tally.hands, 1)
+        lines.append(
+            f"{b.name:<15}{tally.matches:>8}{a.matches / games:>7.1%}"
+            f"{f'{low:.1%}-{high:.1%}':>17}"
+            f"{f'{a.points / games:.1f} / {b.points / games:.1f}':>15}"
+            f"{f'{a.points / hands:.2f} / {b.points / hands:.2f}':>15}{_ms(_p95(a.times)):>8}"
+        )
+    worst = min(tallies, key=lambda t: t.sides[0].matches / max(t.matches, 1))
+    low, high = interval(worst.sides[0].matches, worst.matches)
+    rate = worst.sides[0].matches / max(worst.matches, 1)
+    lines.append(
+        f"minimum: {rate:.1%} (95% interval {low:.1%} to {high:.1%}) against {worst.sides[1].name}"
+    )
+    return "\n".join(lines)
+
+
 def arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``python -m gin arena``."""
     names = [e.name for e in entries()]
     parser.add_argument("first", metavar="A", help=f"an opponent: {', '.join(names)}")
-    parser.add_argument("second", metavar="B", help="the other opponent")
+    parser.add_argument(
+        "second",
+        metavar="B",
+        help="the other opponent, or 'league' for the whole field (see docs/opponents.md)",
+    )
     parser.add_argument("--games", type=int, default=200, help="matches (each deal twice)")
     parser.add_argument("--seed", default="arena", help="seed of the deals")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="standard")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="worker processes (the totals do not depend on it)"
+    )
+
+
+def _progress(done: int, total: int) -> None:
+    """A progress line on stderr: rewritten in place on a terminal, every tenth otherwise."""
+    if sys.stderr.isatty():
+        sys.stderr.write(f"\r{done}/{total} chunks of {CHUNK} deals")
+        if done == total:
+            sys.stderr.write("\n")
+    elif done == total or done % max(total // 10, 1) == 0:
+        sys.stderr.write(f"{done}/{total} chunks of {CHUNK} deals\n")
+    sys.stderr.flush()
 
 
 def main(args: argparse.Namespace) -> int:
     """Run the arena from parsed options and print the table; status 2 for a bad option."""
+    league = args.second.strip().lower() == "league"
     try:
         opponent(args.first)
-        opponent(args.second)
+        if not league:
+            opponent(args.second)
     except OpponentError as error:
         sys.stderr.write(f"{error}\n")
         return 2
     if args.games < 1:
         sys.stderr.write("--games must be at least 1\n")
         return 2
-    tally = run(args.first, args.second, args.games, args.seed, PRESETS[args.rules])
+    if args.jobs < 1:
+        sys.stderr.write("--jobs must be at least 1\n")
+        return 2
+    field_ = members(args.first) if league else (args.second,)
+    pairs = [(args.first, other) for other in field_]
+    long_run = args.games * len(pairs) >= 40
+    tallies = run_many(
+        pairs,
+        args.games,
+        args.seed,
+        PRESETS[args.rules],
+        args.jobs,
+        _progress if long_run else None,
+    )
     print(f"rules: {args.rules}, seed: {args.seed}")
-    print(report(tally))
+    print(league_report(tallies) if league else report(tallies[0]))
     return 0

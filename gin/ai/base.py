@@ -36,6 +36,8 @@ class Entry:
     title: str
     description: str
     make: Callable[[], Opponent]
+    listed: bool = True
+    """Offered to players; the arena's sparring partners (:mod:`gin.ai.league`) are not."""
 
 
 _REGISTRY: dict[str, Entry] = {}
@@ -43,15 +45,23 @@ ALIASES = {"simple": "baseline"}
 """Other names accepted for an opponent ("simple" was the engine's first stand-in player)."""
 
 
-def register(name: str, rung: int, title: str, description: str) -> Callable[[type], type]:
+def register(
+    name: str, rung: int, title: str, description: str, listed: bool = True
+) -> Callable[[type], type]:
     """Class decorator: list an opponent class under ``name`` at ``rung`` of the ladder (0 is
-    the weakest) with its one-line description."""
+    the weakest) with its one-line description; ``listed=False`` keeps it out of the ladder
+    offered to players (an arena-only sparring partner)."""
 
     def add(cls: type) -> type:
-        _REGISTRY[name] = Entry(name, rung, title, description, cls)
+        _REGISTRY[name] = Entry(name, rung, title, description, cls, listed)
         return cls
 
     return add
+
+
+def enlist(entry: Entry) -> None:
+    """Register an entry built by hand (an opponent made from parameters, not a class)."""
+    _REGISTRY[entry.name] = entry
 
 
 def opponent(name: str) -> Opponent:
@@ -64,6 +74,8 @@ def opponent(name: str) -> Opponent:
     raise OpponentError(f"unknown opponent {name!r}: choose one of {', '.join(_REGISTRY)}")
 
 
-def entries() -> list[Entry]:
-    """Every registered opponent, weakest first."""
-    return sorted(_REGISTRY.values(), key=lambda e: e.rung)
+def entries(everyone: bool = False) -> list[Entry]:
+    """The registered opponents offered to players, weakest first (``everyone``: the arena's
+    sparring partners too)."""
+    chosen = [e for e in _REGISTRY.values() if everyone or e.listed]
+    return sorted(chosen, key=lambda e: e.rung)

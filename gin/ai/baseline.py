@@ -33,8 +33,9 @@ class Baseline:
         return simple_action(table) or play(table)
 
 
-def play(table: Table) -> str:
-    """The simple policy's action at a table that offers a choice."""
+def play(table: Table, knock_at: int = 10) -> str:
+    """The simple policy's action at a table that offers a choice; it knocks with at most
+    ``knock_at`` deadwood (and the table's limit), the published player with 10."""
     if table.phase in ("opening", "draw"):
         if table.pile and melds_with(table.pile[-1], table.hand) and "take" in table.legal:
             return "take"
@@ -46,6 +47,6 @@ def play(table: Table) -> str:
     card = random.Random(table.digest()).choice(ties)
     if least == 0:
         return f"gin {format_card(card)}"
-    if least <= table.knock_limit:
+    if least <= min(knock_at, table.knock_limit):
         return f"knock {format_card(card)}"
     return f"discard {format_card(card)}"

@@ -7,12 +7,22 @@ All of them read card masks and the probabilities of :class:`gin.ai.tracking.Kno
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
+from gin import melds
 from gin.cards import VALUES, Card, from_mask
-from gin.melds import Meld, deadwood, is_set
+from gin.melds import Meld, is_set
+
+deadwood = lru_cache(maxsize=1 << 15)(melds.deadwood)
+"""The engine's exact deadwood, remembered: the thinking opponents ask about the same hands
+again and again (one card swapped for another in a different order)."""
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
 _RANK_OF = tuple(c % 13 for c in range(52))
+MORE_THAN = tuple(sum(1 << c for c in range(52) if VALUES[c] > v) for v in range(11))
+"""For each value, the mask of the cards worth more."""
+CHEAPER = tuple(sum(1 << c for c in range(52) if VALUES[c] < v) for v in range(11))
+"""For each value, the mask of the cards worth less."""
 
 
 def _has(hand: int, suit: int, rank: int) -> bool:
@@ -34,17 +44,24 @@ def melds_with(card: Card, hand: int) -> bool:
     )
 
 
-def best_keep(hand11: int, banned: Card | None = None) -> tuple[int, Card]:
-    """The least deadwood of ten cards kept from eleven, and a card to throw for it (not
-    ``banned``; among equals the highest value, then the highest card)."""
-    best, throw = 1000, -1
-    for card in from_mask(hand11):
-        if card == banned:
-            continue
-        left = deadwood(hand11 & ~(1 << card))
-        if left < best or (left == best and VALUES[card] >= VALUES[throw]):
-            best, throw = left, card
-    return best, throw
+def keep_after(hand: int, card: Card, fixed: int = 0, back: bool = True) -> tuple[int, int]:
+    """Ten cards ``hand`` plus ``card``: the least deadwood of the ten kept and those ten, never
+    throwing a card of ``fixed``, nor ``card`` itself unless ``back``.
+
+    A card that joins no meld of ``hand`` leaves at least ``deadwood(hand) - value(c) +
+    value(card)`` when kept in place of ``c``, so only the cards worth more than it are tried.
+    """
+    held = hand | 1 << card
+    best, keep = (deadwood(hand), hand) if back else (1000, held)
+    candidates = hand & ~fixed
+    if back and not melds_with(card, hand):
+        candidates &= MORE_THAN[VALUES[card]]
+    for c in from_mask(candidates):
+        rest = held & ~(1 << c)
+        left = deadwood(rest)
+        if left < best:
+            best, keep = left, rest
+    return best, keep
 
 
 class Outlook:
@@ -67,7 +84,7 @@ class Outlook:
     def after(self, card: Card) -> int:
         """The least deadwood after adding ``card`` and throwing the best card."""
         if melds_with(card, self.hand):
-            return best_keep(self.hand | 1 << card)[0]
+            return keep_after(self.hand, card)[0]
         # The new card joins no meld: either it goes straight back, or it stays as deadwood.
         return min(self.deadwood, self.nine() + VALUES[card])
 
@@ -149,3 +166,57 @@ def layoff_exposure(melds: Sequence[Meld], prob: Sequence[float], hand: int) -> 
         if _RANK_OF[high] < 12:
             total += prob[high + 1] * VALUES[high + 1]
     return total
+
+
+@lru_cache(maxsize=1 << 12)
+def _extensions(meld: Meld) -> tuple[int, int, int]:
+    """How a meld grows: (the card missing from a set of three, or 0; for a run, the card
+    below it and the card above it, or -1 at the ends of the suit)."""
+    low, high = (meld & -meld).bit_length() - 1, meld.bit_length() - 1
+    if _SUIT_OF[low] != _SUIT_OF[high] or high - low + 1 != meld.bit_count():
+        missing = 0
+        if meld.bit_count() == 3:
+            rank = _RANK_OF[low]
+            for s in range(4):
+                missing |= 1 << (s * 13 + rank)
+            missing &= ~meld
+        return missing, -1, -1
+    below = low - 1 if _RANK_OF[low] > 0 else -1
+    above = high + 1 if _RANK_OF[high] < 12 else -1
+    return 0, below, above
+
+
+def _reach(melds: Sequence[Meld], cards: int) -> int:
+    """Cards of ``cards`` that can be laid onto some of ``melds`` using only ``cards`` as links
+    (7 then 8 onto 4-5-6)."""
+    found = 0
+    for meld in melds:
+        missing, below, above = _extensions(meld)
+        if missing:
+            found |= missing & cards
+            continue
+        while below >= 0 and cards >> below & 1:
+            found |= 1 << below
+            below = below - 1 if _RANK_OF[below] > 0 else -1
+        while above >= 0 and cards >> above & 1:
+            found |= 1 << above
+            above = above + 1 if _RANK_OF[above] < 12 else -1
+    return found
+
+
+def defence_deadwood(defender: int, melds: Sequence[Meld]) -> int:
+    """The deadwood the defender keeps against a knock declaring ``melds``, after its best
+    layoffs: what :func:`gin.melds.best_defence` finds, without naming the melds and layoffs
+    (the search scores thousands of knocks per decision)."""
+    candidates = _reach(melds, defender)
+    best = deadwood(defender)
+    laid = candidates
+    while laid:
+        # Every subset of the candidates; one is layable when each card reaches a meld through
+        # cards of the same subset.
+        if _reach(melds, laid) == laid:
+            left = deadwood(defender & ~laid)
+            if left < best:
+                best = left
+        laid = (laid - 1) & candidates
+    return best

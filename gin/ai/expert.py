@@ -1,31 +1,63 @@
-"""The expert: counts every card, reads the opponent, and times its knock.
+"""The expert: the tactician's card sense and timing, with every knock it considers judged by
+search.
 
-It tracks every card seen (the pile, what the opponent took, passed and threw), weighs the
-unseen cards by what that says about the other hand, takes the discard when it improves the
-hand more than a stock draw is expected to, throws cards the opponent is unlikely to meld, and
-declares the melds that leave the fewest expected layoffs. It knocks at once only in its first
-two turns (when the other hand is still full of deadwood) or once the stock runs low; in between
-it ends a hand only with gin, since a knocker then often runs into an undercut and gin pays a
-bonus.
+It draws and discards like the tactician (:mod:`gin.ai.tactician`): every card tracked, the
+other player's takes, passes and throws read, the discard weighed by deadwood, prospects, the
+danger of feeding a meld and sampled futures of its own hand. The tactician's timing says when a
+knock is worth considering at all: in its first two turns (the other hand is still loose) and
+once the stock runs low; in between it plays for gin or the other player's knock. A knock the
+timing allows is then judged by the search (:mod:`gin.ai.search`): over hidden hands sampled
+from what it has seen, is knocking now (scored against each sampled hand's best defence,
+layoffs included) worth more than throwing its best card and playing on (scored by playouts)?
+
+Why both: left to itself the search knocked in mid-hand wherever its sampled hands looked
+loose, and a patient player's hand that has not knocked is often one card from gin, so those
+knocks were undercut (a third of them against gin-only players); the timing alone knocks late
+with up to 10 deadwood into the tight hands of patient players (half of the tactician's knocks
+against a gin-only baseline were undercut), which the search sees and declines.
 """
 
 from __future__ import annotations
 
 from gin.ai.base import register
-from gin.ai.planner import Planner, Style
+from gin.ai.evaluate import deadwood
+from gin.ai.planner import Planner
+from gin.ai.search import Verdict, judge
+from gin.ai.tactician import Tactician
+from gin.ai.tracking import Table
+from gin.cards import format_card, from_mask
 
 
-@register("expert", 3, "Expert", "Counts cards, reads your discards, knocks at the right moment.")
+@register(
+    "expert",
+    4,
+    "Expert",
+    "Counts cards, reads your discards, and weighs each knock against the hands you may hold.",
+)
 class Expert(Planner):
     """The strongest opponent."""
 
-    style = Style(
-        potential=1.5,
-        caution=6.0,
-        take_margin=1.0,
-        race=5.0,
-        knock_at=(10, 10, 0),
-        knock_late=10,
-        late_stock=8,
-        layoffs=1.0,
-    )
+    style = Tactician.style
+
+    def discard(self, table: Table) -> str:
+        """Gin when it may; a knock when the timing allows one and the search prefers it to
+        playing on; else a discard."""
+        return self.choose(table)[0]
+
+    def choose(self, table: Table) -> tuple[str, Verdict | None]:
+        """The action for an eleven-card hand, and the search's verdict when a knock was
+        weighed (None for gin, or when no knock was possible or the timing ruled one out)."""
+        hand, limit = table.hand, table.knock_limit
+        options = [c for c in from_mask(hand) if c != table.taken]
+        left = {c: deadwood(hand & ~(1 << c)) for c in options}
+        gins = [c for c in options if left[c] == 0 and f"gin {format_card(c)}" in table.legal]
+        if gins:
+            return f"gin {format_card(max(gins, key=lambda c: (c % 13, c)))}", None
+        card = self.best_discard(table, options)
+        knockable = [c for c in options if left[c] <= limit]
+        if not knockable or min(left[c] for c in knockable) > self.knock_limit(table):
+            return f"discard {format_card(card)}", None
+        verdict = judge(table, knockable, card)
+        if verdict.knocks:
+            return verdict.knock.text(), verdict
+        return f"discard {format_card(card)}", verdict

@@ -1,5 +1,13 @@
 """The hint: what the expert would play in your seat, with a one-line reason.
 
+When a knock is possible and the expert's timing lets it consider one (its first two turns, or
+once the stock runs low) the hint runs the expert's own search (:mod:`gin.ai.search`) and says
+which is worth more, knocking now or playing on, and why: the chance of being undercut, or the
+better knock or gin that waiting is likely to bring. The reply then also carries the figures
+under ``"knock"`` (for a page that wants to show them):
+``{"advice": "knock" | "play on", "undercut": share, "knock_points": x, "play_points": y}``,
+expected points per hand to you.
+
 >>> from gin.match import new_match
 >>> from gin.rules import Rules
 >>> from gin.view import view
@@ -15,54 +23,77 @@ from typing import Any
 
 from gin.actions import Action
 from gin.ai.base import View
-from gin.ai.evaluate import danger, melds_with
+from gin.ai.evaluate import danger, deadwood, melds_with
 from gin.ai.expert import Expert
+from gin.ai.search import Verdict
 from gin.ai.tracking import Table
 from gin.ai.views import read_view
 from gin.cards import RANK_NAMES, SUIT_NAMES, Card, from_mask, pretty_card
-from gin.melds import deadwood
 
 
 def hint(view: View) -> dict[str, Any]:
-    """The expert's suggestion for this view: ``{"action": text, "reason": one line}``."""
+    """The expert's suggestion for this view: ``{"action": text, "reason": one line}``, plus
+    ``"knock"`` with the search's figures when a knock was weighed."""
     table = read_view(view)
-    action = Action.from_text(Expert().decide(view))
+    expert = Expert()
+    verdict: Verdict | None = None
+    if table.phase == "discard" and len(table.legal) > 1:
+        text, verdict = expert.choose(table)
+    else:
+        text = expert.decide(view)
+    action = Action.from_text(text)
     names = view.get("names")
     other = "your opponent"
     if isinstance(names, list) and len(names) == 2 and names[1 - table.seat] != "Opponent":
         other = str(names[1 - table.seat])
-    knocks = [Action.from_text(a) for a in table.legal if a.startswith("knock ")]
-    if knocks and action.kind in ("knock", "discard"):
-        return {"action": action.text(), "reason": weighed(table, action, knocks, other)}
-    return {"action": action.text(), "reason": reason(table, action, other)}
-
-
-def weighed(table: Table, action: Action, knocks: list[Action], other: str) -> str:
-    """With a knock on offer: knock now or play on, and why, as the expert's timing weighs it.
-
-    Early in a hand the other hand is still full of deadwood, so a knock is rarely undercut;
-    late, the stock is too short for gin to come. In between a knock often meets an undercut
-    (25 points and the difference to the other side), so the expert waits for gin.
-    """
-    early = table.knowledge.draws <= 2
-    if action.kind == "knock":
+    advice: dict[str, Any] = {"action": action.text(), "reason": reason(table, action, other)}
+    if (
+        verdict is None
+        and action.kind == "discard"
+        and any(t.startswith("knock") for t in table.legal)
+    ):
         assert action.card is not None
-        shown, left = pretty_card(action.card), _left(table, action.card)
-        now = f"Knock now, discarding {shown}: {left} deadwood"
-        if early:
-            return f"{now}, and {other}'s hand is still full of deadwood: an undercut is unlikely."
-        return f"{now}, and with {table.stock} cards left in the stock, gin is unlikely to come."
-    assert action.card is not None
-    best = min(_left(table, k.card) for k in knocks if k.card is not None)
-    return (
-        f"Play on, discarding {pretty_card(action.card)}: a knock with {best} now risks an "
-        f"undercut, and gin (25 bonus) is still likely with {table.stock} cards in the stock."
-    )
+        left = deadwood(table.hand & ~(1 << action.card))
+        advice["reason"] = (
+            f"Play on, discarding {pretty_card(action.card)}: in mid-hand, waiting for gin or "
+            f"{other}'s knock is worth more than a knock with {left}."
+        )
+    if verdict is not None:
+        advice["reason"] = weighed(table, verdict, other)
+        advice["knock"] = {
+            "advice": "knock" if verdict.knocks else "play on",
+            "undercut": round(verdict.undercut, 3),
+            "knock_points": round(verdict.knock_value, 1),
+            "play_points": round(verdict.play_value, 1),
+        }
+    return advice
 
 
-def _left(table: Table, card: Card) -> int:
-    """The deadwood kept after throwing ``card``."""
-    return deadwood(table.hand & ~(1 << card))
+def weighed(table: Table, verdict: Verdict, other: str) -> str:
+    """Why knocking now beats playing on, or the other way round, in one sentence."""
+    knock = verdict.knock
+    assert knock.card is not None
+    left = deadwood(table.hand & ~(1 << knock.card))
+    risk = f"about {verdict.undercut:.0%}"
+    if verdict.knocks:
+        shown = pretty_card(knock.card)
+        if verdict.undercut < 0.15:
+            return (
+                f"Knock now, discarding {shown}: {left} deadwood, "
+                f"{other} is unlikely to undercut ({risk})."
+            )
+        return (
+            f"Knock now, discarding {shown}: {left} deadwood; {other} may undercut ({risk}), "
+            "but waiting is worth less."
+        )
+    shown = pretty_card(verdict.play_on)
+    if verdict.undercut >= 0.25:
+        why = f"knocking with {left} risks an undercut ({risk})"
+    elif verdict.wait_for == 0:
+        why = f"your gin chances are worth more than a knock with {left} now"
+    else:
+        why = f"a knock with {verdict.wait_for} or less is likely soon and scores more"
+    return f"Play on, discarding {shown}: {why}."
 
 
 def reason(table: Table, action: Action, other: str) -> str:
@@ -78,10 +109,7 @@ def reason(table: Table, action: Action, other: str) -> str:
     if kind == "gin":
         return f"Gin, discarding {shown}: every card you keep is in a meld."
     if kind == "knock":
-        return (
-            f"Knock, discarding {shown}: you keep {left} deadwood, and waiting gives "
-            f"{other} time to knock first."
-        )
+        return f"Knock, discarding {shown}: you keep {left} deadwood."
     return f"Discard {shown}: it leaves {left} deadwood, and {_safety(table, card, other)}."
 
 

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 from gin.actions import Action
 from gin.ai.base import View
-from gin.ai.evaluate import Outlook, danger, draw_weights, layoff_exposure, melds_with
+from gin.ai.evaluate import Outlook, danger, deadwood, draw_weights, layoff_exposure, melds_with
 from gin.ai.rollout import futures, race
 from gin.ai.tracking import Table
 from gin.ai.views import read_view, simple_action
 from gin.cards import VALUES, Card, format_card, from_mask
-from gin.melds import deadwood, declarations
+from gin.melds import declarations
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,10 @@ class Planner:
         if not table.pile:
             return False
         top = table.pile[-1]
+        # Never take back a card thrown this hand: two players who both want the same few cards
+        # would otherwise trade them for ever while the stock stands still.
+        if any(m.seat == table.seat and m.kind == "discard" and m.card == top for m in table.moves):
+            return False
         if melds_with(top, table.hand):
             return True
         if self.style.melds_only:

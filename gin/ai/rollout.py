@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from gin.ai.evaluate import CHEAPER, deadwood, melds_with
 from gin.cards import VALUES, Card, from_mask
-from gin.melds import deadwood
 
 
 def futures(
@@ -41,7 +41,12 @@ def race(hand: int, sequences: Sequence[Sequence[Card]], limit: int, start: int 
         for turn, card in enumerate(sequence, start):
             held = current | 1 << card
             best, throw = 1000, card
-            for c in from_mask(held):
+            tried = held
+            if not melds_with(card, current):
+                # A card that joins no meld can only be kept in place of one worth at least as
+                # much: throwing a cheaper one leaves more deadwood than throwing it back.
+                tried &= ~CHEAPER[VALUES[card]]
+            for c in from_mask(tried):
                 left = deadwood(held & ~(1 << c))
                 if left < best or (left == best and VALUES[c] > VALUES[throw]):
                     best, throw = left, c

@@ -138,7 +138,26 @@ def read_view(view: View) -> Table:
         seed=str(view.get("opponent_seed", "")),
         scores=(int(points[0]), int(points[1])) if len(points) == 2 else (0, 0),
         hand_number=int(view.get("hand_number", 1)),
+        other_ends=_endings(view.get("score_sheet", []), seat),
     )
+
+
+def _endings(sheet: Any, seat: int) -> tuple[str, ...]:
+    """The earlier hands the other seat ended, as ``knock`` or ``gin``: a knock it won, an
+    undercut this seat won, or its gin (ties and void hands name no knocker)."""
+    if not isinstance(sheet, list):
+        raise OpponentError("view field 'score_sheet' must be a list")
+    other = 1 - seat
+    ends = []
+    for line in sheet:
+        if not isinstance(line, Mapping):
+            raise OpponentError("each score sheet line must be an object")
+        kind, winner = line.get("kind"), line.get("winner")
+        if kind in ("gin", "big_gin") and winner == other:
+            ends.append("gin")
+        elif (kind, winner) in (("knock", other), ("undercut", seat)):
+            ends.append("knock")
+    return tuple(ends)
 
 
 def simple_action(table: Table) -> str | None:

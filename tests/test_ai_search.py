@@ -1,0 +1,156 @@
+"""The expert's search: sampled worlds agree with the view, knocks are scored as the engine
+scores them, and every knock decision it makes is legal and really weighed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import islice
+
+from gin.actions import Action
+from gin.ai import opponent
+from gin.ai.evaluate import defence_deadwood
+from gin.ai.expert import Expert
+from gin.ai.hint import hint
+from gin.ai.search import settle, worlds
+from gin.ai.views import read_view
+from gin.cards import from_mask, to_mask
+from gin.match import Match, apply, legal_actions, new_match
+from gin.melds import best_defence, best_melds, deadwood, declarations
+from gin.rules import PRESETS
+from gin.view import view
+
+
+def knock_positions(seed: str, matches: int) -> Iterator[Match]:
+    """States of baseline-against-patient-baseline matches where the player to act holds
+    eleven cards and may knock (but not go gin)."""
+    players = (opponent("baseline-k2"), opponent("baseline-k6"))
+    for number in range(matches):
+        match = new_match(PRESETS["research"], f"{seed}-{number}")
+        while match.winner is None:
+            seat = match.hand.to_act
+            if seat is None:
+                match = apply(match, Action("next"))
+                continue
+            kinds = {a.kind for a in legal_actions(match)}
+            if "knock" in kinds and "gin" not in kinds:
+                yield match
+            match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
+
+
+def timed_positions(seed: str, matches: int) -> Iterator[Match]:
+    """Knock positions where the expert's timing allows a knock (its first two turns, or a low
+    stock), so that its search decides."""
+    expert = Expert()
+    for match in knock_positions(seed, matches):
+        seat = match.hand.to_act
+        assert seat is not None
+        table = read_view(view(match, seat))
+        least = min(deadwood(table.hand & ~(1 << c)) for c in from_mask(table.hand))
+        if least <= expert.knock_limit(table):
+            yield match
+
+
+def test_worlds_agree_with_the_view() -> None:
+    checked = 0
+    for match in islice(knock_positions("worlds", 2), 12):
+        seat = match.hand.to_act
+        assert seat is not None
+        table = read_view(view(match, seat))
+        known = match.hand.known[1 - seat]
+        unseen = table.knowledge.unseen
+        sampled = worlds(table, 8)
+        assert sampled == worlds(table, 8)  # seeded from the view
+        for world in sampled:
+            assert world.other & known == known
+            assert world.other.bit_count() == match.hand.hands[1 - seat].bit_count()
+            assert (world.other & ~known) & ~unseen == 0
+            assert to_mask(world.stock) | (world.other & ~known) == unseen
+            assert len(world.stock) == match.hand.stock_count
+            assert 0 <= world.limit <= 10
+        checked += 1
+    assert checked > 5
+
+
+def test_settle_scores_as_the_engine() -> None:
+    """The search's score of a knock equals the engine's, on the real hidden hand."""
+    checked = 0
+    for match in islice(knock_positions("settle", 3), 30):
+        seat = match.hand.to_act
+        assert seat is not None
+        hand = match.hand.hands[seat]
+        card = min(from_mask(hand), key=lambda c: deadwood(hand & ~(1 << c)))
+        rest = hand & ~(1 << card)
+        melds = best_melds(rest)
+        done = apply(match, Action("knock", card, melds))
+        result = done.hand.result
+        assert result is not None and result.winner is not None
+        expected = result.points if result.winner == seat else -result.points
+        other = match.hand.hands[1 - seat]
+        assert settle(rest, melds, other, PRESETS["research"]) == expected
+        checked += 1
+    assert checked > 10
+
+
+def test_defence_deadwood_agrees_with_the_engine() -> None:
+    """The search's quick defence leaves what the engine's best defence leaves, on hands dealt
+    from the low half of the deck, where melds, chains and layoffs abound."""
+    rng = random.Random(5)
+    low = [s * 13 + r for s in range(4) for r in range(9)]
+    laid = checked = 0
+    for _ in range(3000):
+        cards = rng.sample(low, 20)
+        knocker, defender = to_mask(cards[:10]), to_mask(cards[10:])
+        for melds in declarations(knocker, 10)[:4]:
+            defence = best_defence(defender, melds)
+            assert defence_deadwood(defender, melds) == defence.deadwood
+            laid += bool(defence.layoffs)
+            checked += 1
+    assert checked > 20 and laid > 10
+
+
+def test_expert_weighs_each_knock_and_plays_legally() -> None:
+    """At knock positions the expert's answer is legal; where its timing allows a knock the
+    search decides, and it both knocks and plays on (the choice depends on the position)."""
+    expert = Expert()
+    chosen = set()
+    weighed = 0
+    for match in [*islice(knock_positions("weigh", 1), 6), *timed_positions("weigh", 8)]:
+        seat = match.hand.to_act
+        assert seat is not None
+        table = read_view(view(match, seat))
+        text, verdict = expert.choose(table)
+        action = Action.from_text(text)
+        offered = {(a.kind, a.card) for a in legal_actions(match)}
+        assert (action.kind, action.card) in offered, text
+        apply(match, action)
+        if verdict is None:
+            assert action.kind == "discard"
+            continue
+        weighed += 1
+        assert (action.kind == "knock") == verdict.knocks
+        chosen.add(action.kind)
+    assert weighed > 5 and chosen == {"knock", "discard"}
+
+
+def test_hint_weighs_knocking_against_playing_on() -> None:
+    """Where the timing allows a knock the hint gives the search's figures and follows them;
+    in mid-hand it says why it plays on."""
+    said = set()
+    for match in [*islice(knock_positions("hint", 1), 4), *timed_positions("hint", 8)]:
+        seat = match.hand.to_act
+        assert seat is not None
+        advice = hint(view(match, seat, ["You", "Computer"]))
+        assert advice["reason"].endswith(".") and len(advice["reason"]) < 160
+        figures = advice.get("knock")
+        if figures is None:
+            assert advice["action"].startswith("discard")
+            assert advice["reason"].startswith("Play on") and "mid-hand" in advice["reason"]
+            said.add("mid-hand")
+            continue
+        assert figures["advice"] in ("knock", "play on")
+        assert advice["action"].startswith("knock" if figures["advice"] == "knock" else "discard")
+        opening = "Knock now" if figures["advice"] == "knock" else "Play on"
+        assert advice["reason"].startswith(opening)
+        said.add(figures["advice"])
+    assert said == {"knock", "play on", "mid-hand"}
