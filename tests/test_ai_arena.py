@@ -51,43 +51,25 @@ def test_figures_add_up() -> None:
     assert "95% interval" in text and "p95 decision ms" in text
 
 
-def test_command_line() -> None:
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "gin",
-            "arena",
-            "beginner",
-            "baseline",
-            "--games",
-            "2",
-            "--seed",
-            "cli",
-            "--rules",
-            "research",
-        ],
+def arena_command(*args: str, timeout: int) -> subprocess.CompletedProcess[str]:
+    """``python -m gin arena ARGS`` in a child process, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "gin", "arena", *args],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
         check=False,
+    )
+
+
+def test_command_line() -> None:
+    run = arena_command(
+        "beginner", "baseline", "--games", "2", "--seed", "cli", "--rules", "research", timeout=120
     )
     assert run.returncode == 0, run.stderr
     assert "beginner wins" in run.stdout and "undercuts" in run.stdout
-    league = subprocess.run(
-        [sys.executable, "-m", "gin", "arena", "beginner", "league", "--games", "1"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    league = arena_command("beginner", "league", "--games", "1", timeout=300)
     assert league.returncode == 0, league.stderr
     assert "baseline-k7" in league.stdout and "minimum:" in league.stdout
-    bad = subprocess.run(
-        [sys.executable, "-m", "gin", "arena", "nobody", "baseline"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    bad = arena_command("nobody", "baseline", timeout=60)
     assert bad.returncode == 2 and "unknown opponent" in bad.stderr
