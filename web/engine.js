@@ -19,6 +19,7 @@ export class Engine {
     this.boot = null; // how the worker started: {path: "snapshot" | "normal", reason}
     this.snapshot = null; // the snapshot kept for the next visit: {saved, bytes, making, reason}
     this.lastCall = 0; // performance.now() of the latest request
+    this.making = false; // whether the snapshot's worker has been asked for
     // boot.js is async (it must not hold the page's parsing): it has almost always run by now,
     // and when it has not, it says so with a "gin-boot" event.
     this.booted = new Promise((resolve) => {
