@@ -6,9 +6,9 @@
     python3 build.py test               lint, types, unit tests, build, browser tests
     python3 build.py bench              in-browser boot benchmark (and `python -m gin bench`)
 
-Everything the commands need is set up on first use: `npm ci` for the pinned Pyodide,
-`pip download` for the micropip wheel the Pyodide lock names, a virtual environment in
-.venv with the project's test and dev extras, and Debian's chromium (when running as root).
+Everything the commands need is set up on first use: `npm ci` for the pinned Pyodide and the
+snapshot's decompressor, Debian's zstd (to pack the snapshot), a virtual environment in .venv
+with the project's test and dev extras, and Debian's chromium (when running as root).
 GIN_CHROMIUM overrides the path of the browser.
 """
 
@@ -40,6 +40,9 @@ CACHE = ROOT / ".build"
 VENV = ROOT / ".venv"
 WEB = ROOT / "web"
 PYODIDE_PKG = ROOT / "node_modules" / "pyodide"
+# The snapshot's decompressor (a pure-JavaScript Zstandard decoder), served to the worker.
+FZSTD = ROOT / "node_modules" / "fzstd" / "esm" / "index.mjs"
+SNAPSHOT_TOOLS = (ROOT / "tools" / "snapshot.mjs", ROOT / "tools" / "stdlib_uses.py")
 # The only Pyodide files a page requests (seen in the browser's request log).
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -135,56 +138,18 @@ def apt_install(package: str) -> None:
 
 
 def npm_ci() -> None:
-    """Install the pinned Pyodide from package-lock.json when missing or out of date."""
+    """Install the pinned Pyodide and fzstd from package-lock.json when missing or out of date."""
     marker = ROOT / "node_modules" / ".package-lock.json"
     lock = ROOT / "package-lock.json"
     if (
         (PYODIDE_PKG / "pyodide.mjs").exists()
+        and FZSTD.exists()
         and marker.exists()
         and (marker.stat().st_mtime >= lock.stat().st_mtime)
     ):
         return
     ensure_apt("npm", "npm")
     run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
-
-
-def pyodide_lock() -> dict[str, object]:
-    data: dict[str, object] = json.loads((PYODIDE_PKG / "pyodide-lock.json").read_text())
-    return data
-
-
-def micropip_wheel() -> Path:
-    """The micropip wheel the Pyodide lock names, downloaded once into .build/wheels."""
-    lock = pyodide_lock()
-    packages = lock["packages"]
-    assert isinstance(packages, dict)
-    entry = packages["micropip"]
-    name, version = str(entry["file_name"]), str(entry["version"])
-    info = lock["info"]
-    assert isinstance(info, dict)
-    py_version = ".".join(str(info["python"]).split(".")[:2])
-    target = CACHE / "wheels" / name
-    if not target.exists():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--quiet",
-                "--no-deps",
-                "--only-binary=:all:",
-                "--python-version",
-                py_version,
-                f"micropip=={version}",
-                "-d",
-                target.parent,
-            ]
-        )
-        if not target.exists():
-            sys.exit(f"pip did not produce {name} in {target.parent}")
-    return target
 
 
 def project_meta() -> dict[str, object]:
@@ -238,6 +203,64 @@ def build_gin_wheel(out_dir: Path) -> Path:
             zf.writestr(info, data)
     target.write_bytes(buf.getvalue())
     return target
+
+
+def engine_snapshot(gin_wheel: Path, pyodide_version: str) -> tuple[Path, Path, str]:
+    """The trimmed standard library, the engine's memory snapshot and its key, made by
+    tools/snapshot.mjs in Node for this Pyodide and this gin wheel, and kept in .build/snapshot/
+    (about 40 s to make; the key changes with anything that goes into it).
+
+    The standard library keeps only the files the page's Python reads (tools/stdlib_uses.py);
+    the snapshot is taken on that library and must be restored with it. The shipped file is a
+    JSON line {key, length, sha256 (of what follows)}, then the snapshot packed by zstd.
+    """
+    h = hashlib.sha256()
+    for path in [*(PYODIDE_PKG / n for n in PYODIDE_FILES), gin_wheel, WEB / "pyengine.mjs"]:
+        h.update(sha256_file(path).encode())
+    for path in SNAPSHOT_TOOLS:
+        h.update(sha256_file(path).encode())
+    key = f"pyodide-{pyodide_version}/engine-{h.hexdigest()[:16]}"
+    folder = CACHE / "snapshot" / key.replace("/", "-")
+    stdlib, packed = folder / "python_stdlib.zip", folder / "engine.snapshot"
+    if packed.exists() and stdlib.exists():
+        return stdlib, packed, key
+    ensure_apt("zstd", "zstd")
+    ensure_apt("nodejs", "node")
+    t0 = time.monotonic()
+    work = folder.with_name(folder.name + ".tmp")
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    tool = str(SNAPSHOT_TOOLS[0])
+    uses = work / "stdlib-uses.json"
+    run(["node", tool, "uses", PYODIDE_PKG, gin_wheel, uses])
+    keep = set(json.loads(uses.read_text()))
+    trim_stdlib(PYODIDE_PKG / stdlib.name, keep, work / stdlib.name)
+    raw = work / "engine.snapshot.raw"
+    run(["node", tool, "make", PYODIDE_PKG, work / stdlib.name, gin_wheel, raw])
+    run(["zstd", "-q", "-19", "--long=25", "-T2", "-f", raw, "-o", work / "engine.zst"])
+    frame = (work / "engine.zst").read_bytes()
+    header = {"key": key, "length": raw.stat().st_size, "sha256": hashlib.sha256(frame).hexdigest()}
+    (work / packed.name).write_bytes(json.dumps(header).encode() + b"\n" + frame)
+    for scratch in (uses, raw, work / "engine.zst"):
+        scratch.unlink()
+    shutil.rmtree(folder, ignore_errors=True)
+    work.rename(folder)
+    print(
+        f"engine snapshot: {header['length'] / 1e6:.1f} MB raw, {len(frame) / 1e6:.2f} MB packed; "
+        f"standard library {stdlib.stat().st_size / 1e6:.2f} MB; {time.monotonic() - t0:.0f} s"
+    )
+    return stdlib, packed, key
+
+
+def trim_stdlib(full: Path, keep: set[str], out: Path) -> None:
+    """A copy of the standard library zip holding only the members named in ``keep``."""
+    with zipfile.ZipFile(full) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        missing = sorted(keep - set(src.namelist()))
+        if missing:
+            sys.exit(f"the standard library has no {missing[0]} ({len(missing)} files missing)")
+        for info in src.infolist():
+            if info.filename in keep:
+                dst.writestr(info, src.read(info), compresslevel=9)
 
 
 def input_files() -> list[Path]:
@@ -318,11 +341,10 @@ def with_one_style_sheet(html: str, folder: Path = WEB) -> tuple[str, str]:
 
 
 def build() -> None:
-    """Assemble dist/ from web/, the Pyodide runtime, the micropip and gin wheels."""
+    """Assemble dist/ from web/, the Pyodide runtime, the gin wheel and the engine's snapshot."""
     stage("build: dist/")
     t0 = time.monotonic()
     npm_ci()
-    mp_wheel = micropip_wheel()
     tmp = ROOT / "dist.tmp"
     if tmp.exists():
         shutil.rmtree(tmp)
@@ -340,18 +362,24 @@ def build() -> None:
             (tmp / TABLE_CSS).write_text(css)
         else:
             shutil.copy2(src, dst)
-    # Pyodide: only what the page requests, plus the micropip wheel the lock names.
-    (tmp / "pyodide").mkdir()
-    for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE_PKG / name, tmp / "pyodide" / name)
-    shutil.copy2(mp_wheel, tmp / "pyodide" / mp_wheel.name)
+    # Pyodide: only what the page requests, its standard library trimmed to what the engine
+    # reads, and the engine's memory snapshot taken on that library.
     gin_wheel = build_gin_wheel(tmp / "wheels")
     pyodide_version = json.loads((PYODIDE_PKG / "package.json").read_text())["version"]
+    stdlib, snapshot, snapshot_key = engine_snapshot(gin_wheel, pyodide_version)
+    (tmp / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(stdlib if name == stdlib.name else PYODIDE_PKG / name, tmp / "pyodide" / name)
+    shutil.copy2(snapshot, tmp / snapshot.name)
+    # The benchmark's bare page boots Pyodide as shipped, on its whole standard library.
+    shutil.copy2(PYODIDE_PKG / stdlib.name, tmp / "bench" / stdlib.name)
+    shutil.copy2(FZSTD, tmp / "fzstd.mjs")
     config = {
         "pyodideVersion": pyodide_version,
-        "micropipWheel": f"pyodide/{mp_wheel.name}",
         "ginWheel": f"wheels/{gin_wheel.name}",
         "ginVersion": str(project_meta()["version"]),
+        "snapshot": snapshot.name,
+        "snapshotKey": snapshot_key,
     }
     # Content hash of everything shipped: it names the service worker's cache.
     precache = [

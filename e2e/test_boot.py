@@ -1,8 +1,8 @@
 """Boot paths: the saved view drawn before the engine, the snapshot boot and its fallback.
 
-Each test runs in a new browser context (empty Cache Storage, no service worker: ?sw=0). The
-first visit boots Python normally and keeps a snapshot (web/snapshot.mjs); later visits restore
-it, unless it is stale or damaged, in which case they boot normally and still play.
+Each test runs in a new browser context (no service worker: ?sw=0). The worker restores the
+engine's memory snapshot shipped with the build (web/snapshot.mjs) unless it is stale or damaged
+(the tests serve it so through a route), in which case it boots normally and still plays.
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ from typing import Any
 from gintable import IDLE, human_first, seed_where
 
 BOOT = 120_000  # a normal boot on a loaded 2-core machine
-SNAPSHOT_SAVED = 'html[data-snapshot="saved"]'
 MATCH_OVER = 'html[data-phase="match_over"][data-ready="1"]'
-CACHE = "snapshot:gin-rummy"
 
 
 def boot_note(page: Any) -> dict[str, Any]:
@@ -23,25 +21,23 @@ def boot_note(page: Any) -> dict[str, Any]:
     return note
 
 
-def rewrite_snapshot(page: Any, change: str) -> None:
-    """Change the kept snapshot in place: "stale" renames its build, "damage" flips body bytes."""
-    page.evaluate(
-        """async ([name, change]) => {
-          const cache = await caches.open(name);
-          const [request] = await cache.keys();
-          const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
-          const end = bytes.indexOf(10);
-          if (change === "stale") {
-            const head = new TextDecoder().decode(bytes.subarray(0, end));
-            const old = head.replace(/build-[0-9a-f]+/, (m) => "build-" + "0".repeat(m.length - 6));
-            bytes.set(new TextEncoder().encode(old));
-          } else {
-            for (let i = end + 1 + 4096; i < bytes.length; i += 65536) bytes[i] ^= 0xff;
-          }
-          await cache.put(request, new Response(bytes));
-        }""",
-        [CACHE, change],
-    )
+def serve_changed_snapshot(page: Any, change: str) -> None:
+    """Serve the build's snapshot changed: "stale" names another build in its header, "damage"
+    flips bytes of its body."""
+
+    def handler(route: Any) -> None:
+        data = bytearray(route.fetch().body())
+        end = data.index(b"\n")
+        if change == "stale":
+            header = json.loads(data[:end])
+            header["key"] = header["key"].rsplit("-", 1)[0] + "-" + "0" * 16
+            data[:end] = json.dumps(header).encode()
+        else:
+            for i in range(end + 1 + 4096, len(data), 65536):
+                data[i] ^= 0xFF
+        route.fulfill(body=bytes(data))
+
+    page.route("**/engine.snapshot", handler)
 
 
 def final_view(page: Any, query: str) -> dict[str, Any]:
@@ -57,40 +53,34 @@ def final_view(page: Any, query: str) -> dict[str, Any]:
 
 def test_snapshot_and_fallback_play_the_same_match(page: Any) -> None:
     page.goto("./?speed=0&sw=0")
-    page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=BOOT)
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    assert boot_note(page)["path"] == "snapshot"
     # A short whole match: to 10 points against the beginner (the path, not the play, is tested).
     page.evaluate(
         "localStorage.setItem('gin-rummy:settings:v1', JSON.stringify("
         "{speed: 'instant', rules: {target: 10}, opponent: 'beginner'}))"
     )
-    assert boot_note(page)["path"] == "normal"
     match = "./?seed=boot-paths&speed=0&autoplay=1&sw=0"
     restored = final_view(page, match)
     assert boot_note(page)["path"] == "snapshot"
-    rewrite_snapshot(page, "damage")
+    serve_changed_snapshot(page, "damage")
     fallback = final_view(page, match)
     note = boot_note(page)
-    assert (note["path"], note["reason"]) == ("normal", "damaged")
+    assert (note["path"], note["reason"]) == ("normal", "damaged snapshot")
     assert restored["final"] is not None
     assert json.dumps(restored, sort_keys=True) == json.dumps(fallback, sort_keys=True)
 
 
 def test_stale_snapshot_is_never_restored(page: Any) -> None:
-    page.goto("./?speed=0&sw=0")
-    page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=BOOT)
-    rewrite_snapshot(page, "stale")
+    serve_changed_snapshot(page, "stale")
     page.goto("./?speed=0&sw=0")
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     note = boot_note(page)
     assert note["path"] == "normal"
-    assert note["reason"].startswith("stale (made for pyodide-")
-    assert "build-0000" in note["reason"]
+    assert note["reason"].startswith("stale snapshot (made for pyodide-")
+    assert note["reason"].endswith("-0000000000000000)")
     assert page.evaluate("performance.getEntriesByName('gin:boot-snapshot').length") == 0
-    # The stale one was replaced by one for this build, which the next visit restores.
-    page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=BOOT)
-    page.goto("./?speed=0&sw=0")
-    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
-    assert boot_note(page)["path"] == "snapshot"
+    assert page.locator("#hand button.card").count() == 10
 
 
 def test_return_visit_draws_the_saved_hand_before_the_engine(page: Any) -> None:

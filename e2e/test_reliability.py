@@ -9,7 +9,6 @@ import os
 import re
 import shutil
 import time
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -264,29 +263,32 @@ def see_the_match(page: Page) -> None:
 
 
 def make_build(site: Path, mark: str) -> None:
-    """A copy of dist/ as another build: its hash, style, service worker and wheel all marked."""
+    """A copy of dist/ as another build: its hash, style, service worker and snapshot all marked
+    (the snapshot's key, in its header and in config.mjs, which the worker checks)."""
     shutil.copytree(DIST, site)
     config = site / "config.mjs"
-    digest = re.search(r'"build": "(\w+)"', config.read_text())
-    assert digest
-    build = digest.group(1)
-    config.write_text(config.read_text().replace(build, f"{mark}-{build}"))
+    text = config.read_text()
+    build = re.search(r'"build": "(\w+)"', text)
+    key = re.search(r'"snapshotKey": "([\w./-]+)"', text)
+    assert build and key
+    config.write_text(
+        text.replace(build.group(1), f"{mark}-{build.group(1)}").replace(
+            key.group(1), f"{key.group(1)}-{mark}"
+        )
+    )
     sw = site / "sw.js"
-    sw.write_text(sw.read_text().replace(f"gin-{build}", f"gin-{mark}-{build}"))
+    sw.write_text(sw.read_text().replace(f"gin-{build.group(1)}", f"gin-{mark}-{build.group(1)}"))
     with (site / "table.css").open("a") as css:
         css.write(f'\n:root {{ --build: "{mark}"; }}\n')
-    (wheel,) = (site / "wheels").glob("*.whl")
-    marked = wheel.with_suffix(".tmp")
-    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(marked, "w") as dst:
-        for item in src.infolist():
-            data = src.read(item)
-            if item.filename == "gin/ai/expert.py":
-                data = data.replace(b'"Counts cards', f'"[{mark}] Counts cards'.encode())
-            dst.writestr(item, data)
-    marked.replace(wheel)
+    snapshot = site / "engine.snapshot"
+    data = snapshot.read_bytes()
+    end = data.index(b"\n")
+    header = json.loads(data[:end])
+    header["key"] += f"-{mark}"
+    snapshot.write_bytes(json.dumps(header).encode() + data[end:])
     # The server answers If-Modified-Since by whole seconds: date each build's changes apart.
     later = time.time() + 10 * (ord(mark) - ord("A"))
-    for changed in (config, sw, site / "table.css", wheel):
+    for changed in (config, sw, site / "table.css", snapshot):
         os.utime(changed, (later, later))
 
 
@@ -297,15 +299,14 @@ def deploy(live: Path, site: Path) -> None:
     os.replace(link, live)
 
 
-BUILDS = """async () => {
+BUILDS = """() => {
   const root = document.documentElement;
-  const opponents = await window.__gin.engine.call({op: "opponents"});
-  const expert = opponents.opponents.find((o) => o.name === "expert").description;
+  const boot = window.__gin.engine.boot;
   return {
     page: root.dataset.build.split("-")[0],
     engine: root.dataset.engineBuild.split("-")[0],
     style: getComputedStyle(root).getPropertyValue("--build").trim().replaceAll('"', ""),
-    wheel: (expert.match(/^\\[(\\w+)\\]/) || [null, null])[1],
+    snapshot: boot.path === "snapshot" ? boot.key.split("-").pop() : boot.reason,
   };
 }"""
 
@@ -313,7 +314,7 @@ BUILDS = """async () => {
 def runs(page: Page, mark: str) -> None:
     """Every part of the page comes from build ``mark``."""
     parts = page.evaluate(BUILDS)
-    assert parts == dict.fromkeys(("page", "engine", "style", "wheel"), mark)
+    assert parts == dict.fromkeys(("page", "engine", "style", "snapshot"), mark)
 
 
 def test_a_deploy_never_mixes_builds_and_keeps_the_save(browser: Browser, tmp_path: Path) -> None:
@@ -385,7 +386,6 @@ def test_the_headers_file_covers_the_worker(page: Page, base_url: str) -> None:
         assert headers["x-content-type-options"] == "nosniff"
     page.goto(f"./?{FAST}&seed=headers")
     page.wait_for_selector("html[data-engine-build]", state="attached", timeout=BOOT_TIMEOUT)
-    # The engine's worker (an idle page may also have started the snapshot's own worker).
     worker = next(w for w in page.workers if "/worker.mjs" in w.url)
     # The worker's own policy (its script's headers; the page's <meta> does not reach it) refuses
     # a request to another origin.

@@ -28,6 +28,7 @@ gin.actions.ActionError: 'discard' needs one card, e.g. 'discard 7H'
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from gin.cards import Card, CardError, format_card, format_cards, from_mask, parse_card
@@ -63,27 +64,7 @@ class Action:
     @classmethod
     def from_text(cls, text: str) -> Action:
         """Read an action in the notation (see the module's table)."""
-        tokens = text.replace("[", " [ ").replace("]", " ] ").split()
-        if not tokens:
-            raise ActionError("an empty action: write e.g. 'draw' or 'discard 7H'")
-        kind = tokens[0].lower()
-        rest = tokens[1:]
-        if kind == "big" and rest[:1] and rest[0].lower() == "gin":
-            kind, rest = "big gin", rest[1:]
-        if kind not in KINDS:
-            raise ActionError(f"unknown action {tokens[0]!r}: use one of {', '.join(KINDS)}")
-        if kind in _BARE:
-            if rest:
-                raise ActionError(f"{kind!r} takes nothing after it, not {' '.join(rest)!r}")
-            return cls(kind)
-        if not rest or rest[0] == "[":
-            raise ActionError(f"{kind!r} {_card_need(kind)}")
-        card = _card(rest[0], text)
-        if kind != "knock" or len(rest) == 1:
-            if len(rest) > 1:
-                raise ActionError(f"{kind!r} takes one card, not {' '.join(rest)!r}")
-            return cls(kind, card)
-        return cls(kind, card, _melds(rest[1:], card, text))
+        return _read(text)
 
     def text(self) -> str:
         """The canonical text form."""
@@ -96,6 +77,33 @@ class Action:
 
     def __str__(self) -> str:
         return self.text()
+
+
+@functools.lru_cache(maxsize=4096)
+def _read(text: str) -> Action:
+    """Action.from_text, remembered: the opponents read a view's whole history at each decision,
+    and an action is immutable, so the same text may share one."""
+    tokens = text.replace("[", " [ ").replace("]", " ] ").split()
+    if not tokens:
+        raise ActionError("an empty action: write e.g. 'draw' or 'discard 7H'")
+    kind = tokens[0].lower()
+    rest = tokens[1:]
+    if kind == "big" and rest[:1] and rest[0].lower() == "gin":
+        kind, rest = "big gin", rest[1:]
+    if kind not in KINDS:
+        raise ActionError(f"unknown action {tokens[0]!r}: use one of {', '.join(KINDS)}")
+    if kind in _BARE:
+        if rest:
+            raise ActionError(f"{kind!r} takes nothing after it, not {' '.join(rest)!r}")
+        return Action(kind)
+    if not rest or rest[0] == "[":
+        raise ActionError(f"{kind!r} {_card_need(kind)}")
+    card = _card(rest[0], text)
+    if kind != "knock" or len(rest) == 1:
+        if len(rest) > 1:
+            raise ActionError(f"{kind!r} takes one card, not {' '.join(rest)!r}")
+        return Action(kind, card)
+    return Action(kind, card, _melds(rest[1:], card, text))
 
 
 def _card_need(kind: str) -> str:

@@ -1,9 +1,10 @@
-"""The site build: index.html names every module of the page's graph for preloading."""
+"""The site build: the module preloads, the one style sheet, the trimmed standard library."""
 
 from __future__ import annotations
 
 import re
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -44,3 +45,17 @@ def test_the_page_asks_for_one_style_sheet_holding_all_of_them_in_order() -> Non
     assert re.findall(r'<link rel="stylesheet" href="([\w.-]+)">', html) == [build.TABLE_CSS]
     at = [css.index((build.WEB / name).read_text()) for name in names]
     assert at == sorted(at)  # later sheets still win over earlier ones
+
+
+def test_the_trimmed_standard_library_holds_exactly_the_files_named(tmp_path: Path) -> None:
+    full = tmp_path / "full.zip"
+    with zipfile.ZipFile(full, "w") as z:
+        for name in ("json/__init__.py", "json/decoder.py", "asyncio/__init__.py", "typing.py"):
+            z.writestr(name, f"# {name}\n")
+    out = tmp_path / "trimmed.zip"
+    build.trim_stdlib(full, {"json/__init__.py", "typing.py"}, out)
+    with zipfile.ZipFile(out) as z:
+        assert sorted(z.namelist()) == ["json/__init__.py", "typing.py"]
+        assert z.read("typing.py") == b"# typing.py\n"
+    with pytest.raises(SystemExit, match="has no email/__init__.py"):
+        build.trim_stdlib(full, {"typing.py", "email/__init__.py"}, out)

@@ -1,37 +1,44 @@
-// Measure the other place a snapshot could be made: at build time, in Node, shipped gzipped.
-//   node tools/snapshot.mjs PYODIDE_DIR MICROPIP_WHEEL GIN_WHEEL [OUT.gz]
-// Boots the pinned Pyodide with `_makeSnapshot`, installs and imports the engine exactly as the
-// page's worker does (web/pyengine.mjs), takes the snapshot and prints its size raw and gzipped
-// and the time taken (README: why the game makes its snapshot in the browser instead).
+// The engine's memory snapshot, made at build time in Node with the pinned Pyodide (build.py).
+//
+//   node tools/snapshot.mjs uses PYODIDE_DIR GIN_WHEEL OUT.json
+//     Boot Python as the page's fallback does (web/pyengine.mjs), play through every request the
+//     page makes (tools/stdlib_uses.py) and write the standard library files Python read.
+//   node tools/snapshot.mjs make PYODIDE_DIR STDLIB_ZIP GIN_WHEEL OUT
+//     Boot Python on that (trimmed) standard library, unpack the engine, import gin.api (which
+//     imports every module the page uses: the opponents among them), take the snapshot, check
+//     that the engine then answers, and write the snapshot's bytes.
+//
+// The snapshot holds Python's memory, not its file system: the engine's modules are all imported
+// before it is taken, and the restored Python reads the same standard library zip (its zip
+// importer remembers where each file sits in it).
 import { readFileSync, writeFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
-import { importGin, installGin, readyForSnapshot } from "../web/pyengine.mjs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { engineHandle, unpackGin } from "../web/pyengine.mjs";
 
-const [pyodideDir, micropipWheel, ginWheel, out] = process.argv.slice(2);
-if (!ginWheel) {
-  console.error("usage: node tools/snapshot.mjs PYODIDE_DIR MICROPIP_WHEEL GIN_WHEEL [OUT.gz]");
+const [mode, pyodideDir, ...rest] = process.argv.slice(2);
+const usage = "usage: node tools/snapshot.mjs uses PYODIDE_DIR GIN_WHEEL OUT.json | make PYODIDE_DIR STDLIB_ZIP GIN_WHEEL OUT";
+if (!(mode === "uses" && rest.length === 2) && !(mode === "make" && rest.length === 3)) {
+  console.error(usage);
   process.exit(2);
 }
-const t0 = performance.now();
+const bytesOf = (path) => new Uint8Array(readFileSync(path)); // Pyodide refuses a Node Buffer
 const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({
-  indexURL: resolve(pyodideDir) + "/",
-  packages: [resolve(micropipWheel)],
-  _makeSnapshot: true,
-  stdout: () => {},
-});
-await installGin(pyodide, basename(ginWheel), readFileSync(ginWheel));
-importGin(pyodide);
-readyForSnapshot(pyodide);
-const snapshot = pyodide.makeMemorySnapshot();
-const made = performance.now() - t0;
-const packed = gzipSync(snapshot, { level: 9 });
-if (out) writeFileSync(out, packed);
-console.log(
-  `build-time snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB raw, ` +
-    `${(packed.length / 1e6).toFixed(2)} MB gzipped (level 9); made in ${(made / 1000).toFixed(1)} s, ` +
-    `gzip ${((performance.now() - t0 - made) / 1000).toFixed(1)} s`,
-);
+const options = { indexURL: resolve(pyodideDir) + "/", stdout: () => {}, stderr: (line) => console.error(line) };
+
+if (mode === "uses") {
+  const [ginWheel, out] = rest;
+  const pyodide = await loadPyodide(options);
+  unpackGin(pyodide, bytesOf(ginWheel));
+  const script = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), "stdlib_uses.py"), "utf8");
+  writeFileSync(out, pyodide.runPython(script));
+} else {
+  const [stdlib, ginWheel, out] = rest;
+  const pyodide = await loadPyodide({ ...options, stdLibURL: resolve(stdlib), _makeSnapshot: true });
+  unpackGin(pyodide, bytesOf(ginWheel));
+  pyodide.runPython("import gc, gin.api; gc.collect()");
+  const snapshot = pyodide.makeMemorySnapshot();
+  engineHandle(pyodide); // a Python whose engine does not answer is not worth shipping
+  writeFileSync(out, snapshot);
+}
 process.exit(0);

@@ -5,11 +5,11 @@
 // meanwhile (`self.ginBoot`, then a "gin-boot" event).
 "use strict";
 (() => {
-  const snapshots = new URLSearchParams(location.search).get("snapshot") !== "0";
-  const worker = new Worker(snapshots ? "worker.mjs" : "worker.mjs?snapshot=0", { type: "module" });
+  const snapshot = new URLSearchParams(location.search).get("snapshot") !== "0";
+  const worker = new Worker(snapshot ? "worker.mjs" : "worker.mjs?snapshot=0", { type: "module" });
   const early = [];
   worker.onmessage = (event) => early.push(["message", event]);
   worker.onerror = (event) => early.push(["error", event]);
-  self.ginBoot = { worker, early, snapshots };
+  self.ginBoot = { worker, early };
   dispatchEvent(new Event("gin-boot"));
 })();

@@ -609,7 +609,6 @@ async function start() {
   // Once the game is playable, so precaching never competes with the boot; the files the boot
   // just fetched are then revalidated (304), not downloaded again.
   registerServiceWorker(params.get("sw") !== "0");
-  engine.keepSnapshotWhenIdle();
 }
 
 // The saved match's last view at first paint; a link's match is asked for over it (start()).

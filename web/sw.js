@@ -25,7 +25,8 @@ self.addEventListener("activate", (event) => {
     caches
       .keys()
       .then((names) =>
-        Promise.all(names.filter((n) => n.startsWith("gin-") && n !== CACHE).map((n) => caches.delete(n))),
+        // Older builds' caches, and the snapshot earlier builds made in the browser and kept.
+        Promise.all(names.filter((n) => (n.startsWith("gin-") && n !== CACHE) || n === "snapshot:gin-rummy").map((n) => caches.delete(n))),
       )
       .then(() => self.clients.claim()),
   );

@@ -1,46 +1,37 @@
 // The engine's home: Pyodide in a module worker. Requests and replies are JSON strings matched by
 // id; nothing else crosses.
 //
-// Two ways to start: restore the memory snapshot this browser kept for this build
+// Two ways to start: restore the engine's memory snapshot shipped with this build
 // (web/snapshot.mjs), or boot Python and unpack the gin wheel (web/pyengine.mjs). Any failure of
-// the first (no snapshot, stale, damaged, restore or first answer failing) falls back to the
-// second. The snapshot itself is made later, by an idle worker of its own (web/snapshotter.mjs,
-// started by engine.js), so a first visit waits for nothing but Python and the engine.
-// ?snapshot=0 on the page skips snapshots altogether (benchmarks, tests).
+// the first (stale, damaged, restore or first answer failing) falls back to the second.
+// ?snapshot=0 on the page skips the snapshot (benchmarks, tests).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import config from "./config.mjs";
 import { engineHandle, fetchGinWheel, lastLine, pyodideOptions, unpackGin } from "./pyengine.mjs";
-import { forgetSnapshot, loadSnapshot, snapshotKey } from "./snapshot.mjs";
+import { fetchSnapshot } from "./snapshot.mjs";
 
 const base = new URL("./", import.meta.url);
-const useSnapshots = new URL(import.meta.url).searchParams.get("snapshot") !== "0";
+const useSnapshot = new URL(import.meta.url).searchParams.get("snapshot") !== "0";
 const t0 = performance.now();
 const post = (msg) => self.postMessage(msg);
 const since = () => Math.round(performance.now() - t0);
 
 let handle = null;
 
-/** Restore the kept snapshot; null (and the reason posted) when there is none to use. */
-async function fromSnapshot(key) {
-  let kept;
+/** Restore the snapshot; null (and the reason posted) when it cannot be used. Pyodide fetches
+ * and compiles its own files while the snapshot is fetched and unpacked. */
+async function fromSnapshot() {
+  const bytes = fetchSnapshot(config, base);
+  bytes.catch(() => {}); // reported below, through loadPyodide
   try {
-    kept = await loadSnapshot(key);
-  } catch (err) {
-    kept = { reason: `Cache Storage failed: ${lastLine(err)}` };
-  }
-  if (!kept.bytes) {
-    post({ type: "status", stage: "boot", path: "normal", reason: kept.reason, ms: since() });
-    return null;
-  }
-  try {
-    const pyodide = await loadPyodide({ ...pyodideOptions(base), _loadSnapshot: kept.bytes });
+    const pyodide = await loadPyodide({ ...pyodideOptions(base), _loadSnapshot: bytes });
     post({ type: "status", stage: "python", ms: since(), version: pyodide.version });
     const answer = engineHandle(pyodide);
-    post({ type: "status", stage: "boot", path: "snapshot", ms: since() });
+    // The key of the snapshot restored: the one this build's config names (fetchSnapshot checks).
+    post({ type: "status", stage: "boot", path: "snapshot", key: config.snapshotKey, ms: since() });
     return answer;
   } catch (err) {
-    await forgetSnapshot();
-    post({ type: "status", stage: "boot", path: "normal", reason: `restore failed: ${lastLine(err)}`, ms: since() });
+    post({ type: "status", stage: "boot", path: "normal", reason: lastLine(err), ms: since() });
     return null;
   }
 }
@@ -56,9 +47,9 @@ async function fromScratch() {
 }
 
 const ready = (async () => {
-  const key = useSnapshots && self.caches ? snapshotKey(config) : null;
   try {
-    handle = (key !== null && (await fromSnapshot(key))) || (await fromScratch());
+    if (!useSnapshot) post({ type: "status", stage: "boot", path: "normal", reason: "?snapshot=0", ms: since() });
+    handle = (useSnapshot && (await fromSnapshot())) || (await fromScratch());
     post({ type: "status", stage: "engine", ms: since(), build: config.build });
   } catch (err) {
     post({ type: "status", stage: "error", ms: since(), message: `The engine failed to start: ${lastLine(err)}` });
