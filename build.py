@@ -549,7 +549,7 @@ def test(args: argparse.Namespace) -> int:
         else:
             print(f"-- ok: {title} ({took:.1f} s)", flush=True)
 
-    sources = existing(["gin", "tests", "e2e", "build.py"])
+    sources = existing(["gin", "tests", "e2e", "tools", "build.py"])
     step("lint: ruff", [py, "-m", "ruff", "check", *sources])
     step("format: ruff format --check", [py, "-m", "ruff", "format", "--check", *sources])
     step("types: mypy --strict gin", [py, "-m", "mypy", "--strict", "gin"])
