@@ -106,7 +106,7 @@ def open_stats(page: Page) -> dict[str, str]:
 
 
 def test_statistics_after_a_seeded_match(context: BrowserContext, page: Page) -> None:
-    rules = {"target": 40}
+    rules = {"target": 25}  # short matches: the seed search below plays them in CPython
     # Against the rung below the expert: the autoplay's simple policy must win a match (with an
     # undercut) for every row to show, and the expert rarely lets it.
     rival = "tactician"
@@ -117,7 +117,7 @@ def test_statistics_after_a_seeded_match(context: BrowserContext, page: Page) ->
             r["kind"] == "undercut" for r in played["results"]
         )
 
-    seed = seed_where("stats", shows_a_won_match_with_an_undercut, tries=80)
+    seed = seed_where("stats", shows_a_won_match_with_an_undercut, tries=150)
     settings = {"speed": "instant", "rules": rules, "opponent": rival}
     store_before_load(context, {SETTINGS_KEY: settings})
     page.goto(f"./?{FAST}&autoplay=1&seed={seed}")
