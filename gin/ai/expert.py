@@ -45,7 +45,7 @@ players, the knocks with 6 to 9 deadwood it declined in turns 3 to 6 would have 
 class Expert(Planner):
     """The strongest opponent."""
 
-    style = replace(Tactician.style, knock_at=(10,) * OPEN_TURNS + (0,))
+    style = replace(Tactician.style, knock_at=(10,) * OPEN_TURNS + (0,), race_own_limit=True)
 
     def discard(self, table: Table) -> str:
         """Gin when it may; a knock when the timing allows one and the search prefers it to
