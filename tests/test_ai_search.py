@@ -39,7 +39,7 @@ def knock_positions(seed: str, matches: int) -> Iterator[Match]:
 
 
 def timed_positions(seed: str, matches: int) -> Iterator[Match]:
-    """Knock positions where the expert's timing allows a knock (its first two turns, or a low
+    """Knock positions where the expert's timing allows a knock (its first five turns, or a low
     stock), so that its search decides."""
     expert = Expert()
     for match in knock_positions(seed, matches):

@@ -186,37 +186,32 @@ def _extensions(meld: Meld) -> tuple[int, int, int]:
     return 0, below, above
 
 
-def _reach(melds: Sequence[Meld], cards: int) -> int:
-    """Cards of ``cards`` that can be laid onto some of ``melds`` using only ``cards`` as links
-    (7 then 8 onto 4-5-6)."""
-    found = 0
+def _layable(melds: Sequence[Meld], cards: int) -> list[int]:
+    """Every set of cards of ``cards`` that can be laid off onto ``melds`` together, each card
+    reaching a meld through cards of the same set (7 then 8 onto 4-5-6): a union of one
+    choice per way a meld grows (the missing card of a set of three or not; a run's next cards
+    below, and above, up to some length)."""
+    options = [0]
     for meld in melds:
         missing, below, above = _extensions(meld)
-        if missing:
-            found |= missing & cards
-            continue
-        while below >= 0 and cards >> below & 1:
-            found |= 1 << below
-            below = below - 1 if _RANK_OF[below] > 0 else -1
-        while above >= 0 and cards >> above & 1:
-            found |= 1 << above
-            above = above + 1 if _RANK_OF[above] < 12 else -1
-    return found
+        grows = []
+        if missing & cards:
+            grows.append([0, missing & cards])
+        for start, step in ((below, -1), (above, 1)):
+            prefixes, laid, card = [0], 0, start
+            while card >= 0 and cards >> card & 1:
+                laid |= 1 << card
+                prefixes.append(laid)
+                card = card + step if 0 <= _RANK_OF[card] + step < 13 else -1
+            if len(prefixes) > 1:
+                grows.append(prefixes)
+        for choices in grows:
+            options = list({o | c for o in options for c in choices})
+    return options
 
 
 def defence_deadwood(defender: int, melds: Sequence[Meld]) -> int:
     """The deadwood the defender keeps against a knock declaring ``melds``, after its best
     layoffs: what :func:`gin.melds.best_defence` finds, without naming the melds and layoffs
     (the search scores thousands of knocks per decision)."""
-    candidates = _reach(melds, defender)
-    best = deadwood(defender)
-    laid = candidates
-    while laid:
-        # Every subset of the candidates; one is layable when each card reaches a meld through
-        # cards of the same subset.
-        if _reach(melds, laid) == laid:
-            left = deadwood(defender & ~laid)
-            if left < best:
-                best = left
-        laid = (laid - 1) & candidates
-    return best
+    return min(deadwood(defender & ~laid) for laid in _layable(melds, defender))

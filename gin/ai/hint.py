@@ -1,6 +1,6 @@
 """The hint: what the expert would play in your seat, with a one-line reason.
 
-When a knock is possible and the expert's timing lets it consider one (its first two turns, or
+When a knock is possible and the expert's timing lets it consider one (its first five turns, or
 once the stock runs low) the hint runs the expert's own search (:mod:`gin.ai.search`) and says
 which is worth more, knocking now or playing on, and why: the chance of being undercut, or the
 better knock or gin that waiting is likely to bring. The reply then also carries the figures

@@ -43,6 +43,9 @@ class Style:
     """Sampled futures per comparison."""
     race_horizon: int = 5
     """Draws per sampled future."""
+    race_own_limit: bool = False
+    """Race to this style's own knock limit rather than the rules' (a hand already within the
+    rules' limit gains nothing from a race to it: every throw reaches it at the first draw)."""
     fade_from: int = 99
     """Opponent draws after which the weight on potential starts to fade (the hand grows late
     and deadwood left in hand, for an undercut or a smaller loss, matters more)."""
@@ -166,12 +169,18 @@ class Planner:
             scored = sorted(
                 (
                     score
-                    + style.race * race(table.hand & ~(1 << card), sequences, table.knock_limit),
+                    + style.race * race(table.hand & ~(1 << card), sequences, self.race_to(table)),
                     card,
                 )
                 for score, card in scored[: style.race_top]
             )
         return scored[0][1]
+
+    def race_to(self, table: Table) -> int:
+        """The deadwood the sampled futures race to: the rules' knock limit, or with
+        ``race_own_limit`` the most this style knocks with now (gin, in mid-hand for a player
+        that waits for it)."""
+        return self.knock_limit(table) if self.style.race_own_limit else table.knock_limit
 
     def knock_limit(self, table: Table) -> int:
         """The most deadwood this style knocks with now."""
