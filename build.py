@@ -208,7 +208,7 @@ def build_gin_wheel(out_dir: Path) -> Path:
 def engine_snapshot(gin_wheel: Path, pyodide_version: str) -> tuple[Path, Path, str]:
     """The trimmed standard library, the engine's memory snapshot and its key, made by
     tools/snapshot.mjs in Node for this Pyodide and this gin wheel, and kept in .build/snapshot/
-    (about 40 s to make; the key changes with anything that goes into it).
+    (about 25 s to make; the key changes with anything that goes into it).
 
     The standard library keeps only the files the page's Python reads (tools/stdlib_uses.py);
     the snapshot is taken on that library and must be restored with it. The shipped file is a
@@ -243,7 +243,9 @@ def engine_snapshot(gin_wheel: Path, pyodide_version: str) -> tuple[Path, Path, 
     (work / packed.name).write_bytes(json.dumps(header).encode() + b"\n" + frame)
     for scratch in (uses, raw, work / "engine.zst"):
         scratch.unlink()
-    shutil.rmtree(folder, ignore_errors=True)
+    for older in folder.parent.iterdir():  # one snapshot kept: the newest build's
+        if older != work:
+            shutil.rmtree(older)
     work.rename(folder)
     print(
         f"engine snapshot: {header['length'] / 1e6:.1f} MB raw, {len(frame) / 1e6:.2f} MB packed; "
