@@ -555,9 +555,10 @@ def test(args: argparse.Namespace) -> int:
     step("lint: ruff", [py, "-m", "ruff", "check", *sources])
     step("format: ruff format --check", [py, "-m", "ruff", "format", "--check", *sources])
     step("types: mypy --strict gin", [py, "-m", "mypy", "--strict", "gin"])
+    # The unit tests are CPU-bound CPython: one process per core (pytest-xdist).
     step(
         "unit: pytest tests (and doctests in gin)",
-        [py, "-m", "pytest", "-q", *existing(["tests", "gin"])],
+        [py, "-m", "pytest", "-q", "-n", "auto", *existing(["tests", "gin"])],
     )
     if args.unit_only:
         pass

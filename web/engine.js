@@ -10,7 +10,7 @@ export class Engine {
     this.listener = null;
     this.early = []; // status messages that came before anyone listened
     this.times = {}; // op -> the worker's milliseconds per request (the last 5000), for e2e/bench.py
-    this.boot = null; // how the worker started: {path: "snapshot" | "normal", reason}
+    this.boot = null; // how the worker started: {path: "snapshot", key} or {path: "normal", reason}
     // boot.js is async (it must not hold the page's parsing): it has almost always run by now,
     // and when it has not, it says so with a "gin-boot" event.
     this.booted = new Promise((resolve) => {
