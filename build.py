@@ -555,7 +555,7 @@ def test(args: argparse.Namespace) -> int:
     step("lint: ruff", [py, "-m", "ruff", "check", *sources])
     step("format: ruff format --check", [py, "-m", "ruff", "format", "--check", *sources])
     step("types: mypy --strict gin", [py, "-m", "mypy", "--strict", "gin"])
-    # The unit tests are CPU-bound CPython: one process per core (pytest-xdist).
+    # One process per core (pytest-xdist): the suite runs on two cores in about half the time.
     step(
         "unit: pytest tests (and doctests in gin)",
         [py, "-m", "pytest", "-q", "-n", "auto", *existing(["tests", "gin"])],
@@ -570,7 +570,11 @@ def test(args: argparse.Namespace) -> int:
         else:
             env["GIN_CHROMIUM"] = ensure_chromium()
             extra = list(args.pytest_args or [])
-            step("browser: pytest e2e (Chromium)", [py, "-m", "pytest", "-q", "e2e", *extra])
+            # Two browsers at a time on two cores: a test waits on its page more than it computes.
+            step(
+                "browser: pytest e2e (Chromium)",
+                [py, "-m", "pytest", "-q", "-n", "auto", "e2e", *extra],
+            )
     stage("summary")
     took = time.monotonic() - t_start
     if failures:
