@@ -68,6 +68,14 @@ class Style:
     layoffs: float = 1.0
     """Weight of the opponent's expected layoffs when choosing a declaration."""
 
+    def knock_limit(self, table: Table) -> int:
+        """The most deadwood to knock with now, by the stage of the hand."""
+        if table.stock <= self.late_stock:
+            return min(self.knock_late, table.knock_limit)
+        draws = table.knowledge.draws
+        index = min(max(draws - 1, 0), len(self.knock_at) - 1)
+        return min(self.knock_at[index], table.knock_limit)
+
 
 class Planner:
     """An opponent playing by a :class:`Style`."""
@@ -184,12 +192,7 @@ class Planner:
 
     def knock_limit(self, table: Table) -> int:
         """The most deadwood this style knocks with now."""
-        style = self.style
-        if table.stock <= style.late_stock:
-            return min(style.knock_late, table.knock_limit)
-        draws = table.knowledge.draws
-        index = min(max(draws - 1, 0), len(style.knock_at) - 1)
-        return min(style.knock_at[index], table.knock_limit)
+        return self.style.knock_limit(table)
 
     def knock(self, table: Table, knockable: list[Card]) -> str:
         """The knock whose discard and declaration leave the least deadwood plus expected
