@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import islice
 
 from gin.actions import Action
@@ -12,7 +13,7 @@ from gin.ai import opponent
 from gin.ai.evaluate import defence_deadwood
 from gin.ai.expert import Expert
 from gin.ai.hint import hint
-from gin.ai.search import settle, worlds
+from gin.ai.search import eager, limit_prior, settle, worlds
 from gin.ai.views import read_view
 from gin.cards import from_mask, to_mask
 from gin.match import Match, apply, legal_actions, new_match
@@ -70,6 +71,36 @@ def test_worlds_agree_with_the_view() -> None:
             assert 0 <= world.limit <= 10
         checked += 1
     assert checked > 5
+
+
+def test_early_window_follows_how_the_other_player_ends_hands() -> None:
+    """The score sheet's endings set the odds of the other player's patience, and the
+    expert's early-knock window with them: five turns against gins, two against knocks that
+    get undercut."""
+    for match in knock_positions("window", 3):
+        seen = view(match, match.hand.to_act or 0)
+        table = read_view(seen)
+        if 3 <= table.knowledge.draws <= 5 and table.stock > 8:
+            break
+    else:
+        raise AssertionError("no knock position in a third to fifth turn")
+    seen["score_sheet"] = [
+        {"kind": "undercut", "winner": table.seat},
+        {"kind": "knock", "winner": 1 - table.seat},
+        {"kind": "knock", "winner": table.seat},  # this seat's own knock says nothing
+        {"kind": "gin", "winner": 1 - table.seat},
+    ]
+    assert read_view(seen).other_ends == ("undercut", "knock", "gin")
+    sheets = [
+        replace(table, other_ends=ends)
+        for ends in [(), ("gin", "gin"), ("knock",) * 3, ("undercut", "knock", "undercut")]
+    ]
+    high = [sum(limit_prior(t)[7:]) for t in sheets]
+    assert high[1] < 0.05 < high[0] < high[2] < high[3]
+    assert [eager(t) for t in sheets] == [False, False, False, True]
+    # In its third to fifth turn: the window is open against the first three, shut against
+    # the last.
+    assert [Expert().knock_limit(t) for t in sheets] == [10, 10, 10, 0]
 
 
 def test_settle_scores_as_the_engine() -> None:
