@@ -62,6 +62,19 @@ def knock_share(limit: int) -> float:
     return 0.05 if limit == 0 else 1 - 0.5 * 0.7 ** (limit - 1)
 
 
+def limit_prior(table: Table) -> list[float]:
+    """The chance of each knock limit 0 .. 10 for the other player, from how it ended the
+    earlier hands of this match (even odds before it has ended one): a knock (undercut or not)
+    or gin."""
+    prior = [1.0] * LIMITS
+    for end in table.other_ends:
+        for limit in range(LIMITS):
+            share = knock_share(limit)
+            prior[limit] *= 1 - share if end == "gin" else share
+    total = sum(prior)
+    return [p / total for p in prior]
+
+
 def undercut_share(limit: int) -> float:
     """The rough share of the knocks of a player knocking with at most ``limit`` that the
     expert undercuts (arena counts: about 0.3 of the baseline's, about 0.14 of a player
@@ -69,25 +82,22 @@ def undercut_share(limit: int) -> float:
     return 0.1 + 0.02 * limit
 
 
-def limit_prior(table: Table) -> list[float]:
-    """The chance of each knock limit 0 .. 10 for the other player, from how it ended the
-    earlier hands of this match (even odds before it has ended one): an eager player ends
-    almost every hand with a knock, and more of its knocks are undercut."""
-    prior = [1.0] * LIMITS
-    for end in table.other_ends:
-        for limit in range(LIMITS):
-            share, undercut = knock_share(limit), undercut_share(limit)
-            if end == "gin":
-                prior[limit] *= 1 - share
-            else:
-                prior[limit] *= share * (undercut if end == "undercut" else 1 - undercut)
-    total = sum(prior)
-    return [p / total for p in prior]
-
-
 def eager(table: Table) -> bool:
-    """Whether the other player more likely than not knocks with :data:`EAGER` or more."""
-    return sum(limit_prior(table)[EAGER:]) >= 0.5
+    """Whether the other player more likely than not knocks with :data:`EAGER` or more: the
+    odds of :func:`limit_prior`, further weighed by which of its knocks were undercut (an eager
+    player's often are, a patient one's seldom; knocks with 4 and with 10 end about as many
+    hands, so the knocks alone hardly tell them apart).
+
+    The worlds keep the plain odds: with the undercuts weighed in them as well, the expert
+    won 24 of 40 matches against ``baseline-k1`` instead of 26 (seeds T1 and T2), and no
+    more against any other player measured."""
+    odds = limit_prior(table)
+    for end in table.other_ends:
+        if end != "gin":
+            for limit in range(LIMITS):
+                share = undercut_share(limit)
+                odds[limit] *= share if end == "undercut" else 1 - share
+    return sum(odds[EAGER:]) >= 0.5 * sum(odds)
 
 
 @dataclass(frozen=True)
