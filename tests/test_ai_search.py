@@ -13,7 +13,8 @@ from gin.ai import opponent
 from gin.ai.evaluate import defence_deadwood
 from gin.ai.expert import Expert
 from gin.ai.hint import hint
-from gin.ai.search import eager, limit_prior, settle, worlds
+from gin.ai.search import eager, limit_prior, patient, settle, worlds
+from gin.ai.tracking import Table
 from gin.ai.views import read_view
 from gin.cards import from_mask, to_mask
 from gin.match import Match, apply, legal_actions, new_match
@@ -75,15 +76,18 @@ def test_worlds_agree_with_the_view() -> None:
 
 def test_early_window_follows_how_the_other_player_ends_hands() -> None:
     """The score sheet's endings set the odds of the other player's patience, and the
-    expert's early-knock window with them: five turns against gins and plain knocks, two
-    against knocks that get undercut."""
-    for match in knock_positions("window", 3):
+    expert's early-knock window with them: six turns against gins, five against plain knocks
+    or an empty sheet, two against knocks that get undercut."""
+    found: dict[int, Table] = {}
+    for match in knock_positions("window", 6):
         seen = view(match, match.hand.to_act or 0)
         table = read_view(seen)
-        if 3 <= table.knowledge.draws <= 5 and table.stock > 8:
-            break
+        if table.stock > 8 and table.knowledge.draws in (4, 6):
+            found.setdefault(table.knowledge.draws, table)
+            if len(found) == 2:
+                break
     else:
-        raise AssertionError("no knock position in a third to fifth turn")
+        raise AssertionError("no knock positions in a fourth and a sixth turn")
     seen["score_sheet"] = [
         {"kind": "undercut", "winner": table.seat},
         {"kind": "knock", "winner": 1 - table.seat},
@@ -91,16 +95,15 @@ def test_early_window_follows_how_the_other_player_ends_hands() -> None:
         {"kind": "gin", "winner": 1 - table.seat},
     ]
     assert read_view(seen).other_ends == ("undercut", "knock", "gin")
-    sheets = [
-        replace(table, other_ends=ends)
-        for ends in [(), ("gin", "gin"), ("knock",) * 3, ("undercut", "knock", "undercut")]
-    ]
-    high = [sum(limit_prior(t)[7:]) for t in sheets]
+    endings = [(), ("gin", "gin"), ("knock",) * 3, ("undercut", "knock", "undercut")]
+    sheets = {d: [replace(t, other_ends=ends) for ends in endings] for d, t in found.items()}
+    high = [sum(limit_prior(t)[7:]) for t in sheets[4]]
     assert high[1] < 0.05 < high[0] < high[2] == high[3]  # a knock is a knock to the worlds
-    assert [eager(t) for t in sheets] == [False, False, False, True]
-    # In its third to fifth turn: the window is open against the first three, shut against
-    # the last.
-    assert [Expert().knock_limit(t) for t in sheets] == [10, 10, 10, 0]
+    assert [eager(t) for t in sheets[4]] == [False, False, False, True]
+    assert [patient(t) for t in sheets[4]] == [False, True, False, False]
+    expert = Expert()
+    assert [expert.knock_limit(t) for t in sheets[4]] == [10, 10, 10, 0]
+    assert [expert.knock_limit(t) for t in sheets[6]] == [0, 10, 0, 0]
 
 
 def test_settle_scores_as_the_engine() -> None:

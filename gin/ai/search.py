@@ -44,6 +44,8 @@ LIMITS = 11
 """The other player's possible knock limits: 0 (gin only) to 10."""
 EAGER = 7
 """The least knock limit that counts as eager (:func:`eager`)."""
+PATIENT = 2
+"""The most knock limit that counts as patient (:func:`patient`)."""
 TAKES = 8
 """Turn pairs beyond the stock's length after which a playout counts as void (players that
 only trade discards)."""
@@ -98,6 +100,12 @@ def eager(table: Table) -> bool:
                 share = undercut_share(limit)
                 odds[limit] *= share if end == "undercut" else 1 - share
     return sum(odds[EAGER:]) >= 0.5 * sum(odds)
+
+
+def patient(table: Table) -> bool:
+    """Whether the other player more likely than not knocks with :data:`PATIENT` or less (by
+    :func:`limit_prior`: one gin among its endings and no knock is enough)."""
+    return sum(limit_prior(table)[: PATIENT + 1]) >= 0.5
 
 
 @dataclass(frozen=True)
