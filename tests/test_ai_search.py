@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 from itertools import islice
 
 from gin.actions import Action
@@ -13,8 +12,7 @@ from gin.ai import opponent
 from gin.ai.evaluate import defence_deadwood
 from gin.ai.expert import Expert
 from gin.ai.hint import hint
-from gin.ai.search import eager, limit_prior, patient, settle, worlds
-from gin.ai.tracking import Table
+from gin.ai.search import settle, worlds
 from gin.ai.views import read_view
 from gin.cards import from_mask, to_mask
 from gin.match import Match, apply, legal_actions, new_match
@@ -72,38 +70,6 @@ def test_worlds_agree_with_the_view() -> None:
             assert 0 <= world.limit <= 10
         checked += 1
     assert checked > 5
-
-
-def test_early_window_follows_how_the_other_player_ends_hands() -> None:
-    """The score sheet's endings set the odds of the other player's patience, and the
-    expert's early-knock window with them: six turns against gins, five against plain knocks
-    or an empty sheet, two against knocks that get undercut."""
-    found: dict[int, Table] = {}
-    for match in knock_positions("window", 6):
-        seen = view(match, match.hand.to_act or 0)
-        table = read_view(seen)
-        if table.stock > 8 and table.knowledge.draws in (4, 6):
-            found.setdefault(table.knowledge.draws, table)
-            if len(found) == 2:
-                break
-    else:
-        raise AssertionError("no knock positions in a fourth and a sixth turn")
-    seen["score_sheet"] = [
-        {"kind": "undercut", "winner": table.seat},
-        {"kind": "knock", "winner": 1 - table.seat},
-        {"kind": "knock", "winner": table.seat},  # this seat's own knock says nothing
-        {"kind": "gin", "winner": 1 - table.seat},
-    ]
-    assert read_view(seen).other_ends == ("undercut", "knock", "gin")
-    endings = [(), ("gin", "gin"), ("knock",) * 3, ("undercut", "knock", "undercut")]
-    sheets = {d: [replace(t, other_ends=ends) for ends in endings] for d, t in found.items()}
-    high = [sum(limit_prior(t)[7:]) for t in sheets[4]]
-    assert high[1] < 0.05 < high[0] < high[2] == high[3]  # a knock is a knock to the worlds
-    assert [eager(t) for t in sheets[4]] == [False, False, False, True]
-    assert [patient(t) for t in sheets[4]] == [False, True, False, False]
-    expert = Expert()
-    assert [expert.knock_limit(t) for t in sheets[4]] == [10, 10, 10, 0]
-    assert [expert.knock_limit(t) for t in sheets[6]] == [0, 10, 0, 0]
 
 
 def test_settle_scores_as_the_engine() -> None:

@@ -24,22 +24,16 @@ from dataclasses import replace
 from gin.ai.base import register
 from gin.ai.evaluate import deadwood
 from gin.ai.planner import Planner
-from gin.ai.search import Verdict, eager, judge, patient
+from gin.ai.search import Verdict, judge
 from gin.ai.tactician import Tactician
 from gin.ai.tracking import Table
 from gin.cards import format_card, from_mask
 
 OPEN_TURNS = 5
 """Own turns in which a knock with up to the limit is weighed by the search (later, until the
-stock runs low, only gin ends a hand) while the other player's patience is unknown. Replayed
-against the real hidden hands of patient players, the knocks with 6 to 8 deadwood it declined
-in turns 3 to 6 would have scored 5 to 28 points more (mostly 10 to 20) than the hands then
-earned: their hands were still loose; in turn 7 about the same."""
-PATIENT_TURNS = 6
-"""The window against a patient player (:func:`gin.ai.search.patient`): all of turns 3 to 6."""
-EAGER_TURNS = 2
-"""The window against an eager player (:func:`gin.ai.search.eager`), the tactician's: such a
-player soon knocks into a low hand kept waiting, an undercut."""
+stock runs low, only gin ends a hand). Replayed against the real hidden hands of patient
+players, the knocks with 6 to 8 deadwood it declined in turns 3 to 6 would have scored 5 to 28
+points more (mostly 10 to 20) than the hands then earned: their hands were still loose."""
 
 
 @register(
@@ -51,18 +45,7 @@ player soon knocks into a low hand kept waiting, an undercut."""
 class Expert(Planner):
     """The strongest opponent."""
 
-    timings = {
-        turns: replace(Tactician.style, knock_at=(10,) * turns + (0,), race_own_limit=True)
-        for turns in (EAGER_TURNS, OPEN_TURNS, PATIENT_TURNS)
-    }
-    """The style for each length of the early window."""
-    style = timings[OPEN_TURNS]
-
-    def knock_limit(self, table: Table) -> int:
-        """The most deadwood it considers knocking with now: the early window is open for six
-        turns against a patient player, two against an eager one, else five."""
-        turns = EAGER_TURNS if eager(table) else PATIENT_TURNS if patient(table) else OPEN_TURNS
-        return self.timings[turns].knock_limit(table)
+    style = replace(Tactician.style, knock_at=(10,) * OPEN_TURNS + (0,), race_own_limit=True)
 
     def discard(self, table: Table) -> str:
         """Gin when it may; a knock when the timing allows one and the search prefers it to

@@ -68,14 +68,6 @@ class Style:
     layoffs: float = 1.0
     """Weight of the opponent's expected layoffs when choosing a declaration."""
 
-    def knock_limit(self, table: Table) -> int:
-        """The most deadwood to knock with now, by the stage of the hand."""
-        if table.stock <= self.late_stock:
-            return min(self.knock_late, table.knock_limit)
-        draws = table.knowledge.draws
-        index = min(max(draws - 1, 0), len(self.knock_at) - 1)
-        return min(self.knock_at[index], table.knock_limit)
-
 
 class Planner:
     """An opponent playing by a :class:`Style`."""
@@ -192,7 +184,12 @@ class Planner:
 
     def knock_limit(self, table: Table) -> int:
         """The most deadwood this style knocks with now."""
-        return self.style.knock_limit(table)
+        style = self.style
+        if table.stock <= style.late_stock:
+            return min(style.knock_late, table.knock_limit)
+        draws = table.knowledge.draws
+        index = min(max(draws - 1, 0), len(style.knock_at) - 1)
+        return min(style.knock_at[index], table.knock_limit)
 
     def knock(self, table: Table, knockable: list[Card]) -> str:
         """The knock whose discard and declaration leave the least deadwood plus expected

@@ -42,10 +42,6 @@ CANDIDATES = 3
 a hand is cheap next to playing a world out)."""
 LIMITS = 11
 """The other player's possible knock limits: 0 (gin only) to 10."""
-EAGER = 7
-"""The least knock limit that counts as eager (:func:`eager`)."""
-PATIENT = 2
-"""The most knock limit that counts as patient (:func:`patient`)."""
 TAKES = 8
 """Turn pairs beyond the stock's length after which a playout counts as void (players that
 only trade discards)."""
@@ -66,46 +62,14 @@ def knock_share(limit: int) -> float:
 
 def limit_prior(table: Table) -> list[float]:
     """The chance of each knock limit 0 .. 10 for the other player, from how it ended the
-    earlier hands of this match (even odds before it has ended one): a knock (undercut or not)
-    or gin."""
+    earlier hands of this match (even odds before it has ended one)."""
     prior = [1.0] * LIMITS
     for end in table.other_ends:
         for limit in range(LIMITS):
             share = knock_share(limit)
-            prior[limit] *= 1 - share if end == "gin" else share
+            prior[limit] *= share if end == "knock" else 1 - share
     total = sum(prior)
     return [p / total for p in prior]
-
-
-def undercut_share(limit: int) -> float:
-    """The rough share of the knocks of a player knocking with at most ``limit`` that the
-    expert undercuts (arena counts: about 0.3 of the baseline's, about 0.14 of a player
-    knocking with 2, whose few knocks come late, into tightened hands)."""
-    return 0.1 + 0.02 * limit
-
-
-def eager(table: Table) -> bool:
-    """Whether the other player more likely than not knocks with :data:`EAGER` or more: the
-    odds of :func:`limit_prior`, further weighed by which of its knocks were undercut (an eager
-    player's often are, a patient one's seldom; knocks with 4 and with 10 end about as many
-    hands, so the knocks alone hardly tell them apart).
-
-    The worlds keep the plain odds: with the undercuts weighed in them as well, the expert
-    won 24 of 40 matches against ``baseline-k1`` instead of 26 (seeds T1 and T2), and no
-    more against any other player measured."""
-    odds = limit_prior(table)
-    for end in table.other_ends:
-        if end != "gin":
-            for limit in range(LIMITS):
-                share = undercut_share(limit)
-                odds[limit] *= share if end == "undercut" else 1 - share
-    return sum(odds[EAGER:]) >= 0.5 * sum(odds)
-
-
-def patient(table: Table) -> bool:
-    """Whether the other player more likely than not knocks with :data:`PATIENT` or less (by
-    :func:`limit_prior`: one gin among its endings and no knock is enough)."""
-    return sum(limit_prior(table)[: PATIENT + 1]) >= 0.5
 
 
 @dataclass(frozen=True)

@@ -59,9 +59,8 @@ class Table:
     scores: tuple[int, int] = (0, 0)
     hand_number: int = 1
     other_ends: tuple[str, ...] = ()
-    """How the other player ended earlier hands of the match (``knock``, ``undercut`` or
-    ``gin``, in order), read from the score sheet: a patient player's hands end in gin, an
-    eager one's in knocks, many of them undercut."""
+    """How the other player ended earlier hands of the match (``knock`` or ``gin``, in order),
+    read from the score sheet: a patient player's hands end in gin, an eager one's in knocks."""
 
     def digest(self) -> bytes:
         """A hash of everything this seat knows, to seed any choice deterministically."""

@@ -143,8 +143,8 @@ def read_view(view: View) -> Table:
 
 
 def _endings(sheet: Any, seat: int) -> tuple[str, ...]:
-    """The earlier hands the other seat ended, as ``knock`` (a knock it won), ``undercut`` (its
-    knock this seat undercut) or ``gin`` (ties and void hands name no knocker)."""
+    """The earlier hands the other seat ended, as ``knock`` or ``gin``: a knock it won, an
+    undercut this seat won, or its gin (ties and void hands name no knocker)."""
     if not isinstance(sheet, list):
         raise OpponentError("view field 'score_sheet' must be a list")
     other = 1 - seat
@@ -156,7 +156,7 @@ def _endings(sheet: Any, seat: int) -> tuple[str, ...]:
         if kind in ("gin", "big_gin") and winner == other:
             ends.append("gin")
         elif (kind, winner) in (("knock", other), ("undercut", seat)):
-            ends.append(str(kind))
+            ends.append("knock")
     return tuple(ends)
 
 
