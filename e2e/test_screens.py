@@ -153,11 +153,16 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     table = Table(page)
 
     # The shell while Python loads: placeholder cards, nothing wider or taller than the screen.
+    # The engine is held back (its worker's script not served) until every size is checked.
+    held: list[Any] = []
+    page.route("**/worker.mjs*", lambda route: held.append(route))
     page.goto(f"./?{FAST}&seed={positions['opening']}")
     page.wait_for_selector("#hand .placeholder", state="attached")
-    loading = every_size(page, "loading")
+    problems += every_size(page, "loading")
     assert page.evaluate("document.documentElement.dataset.ready !== '1'"), "loaded too soon"
-    problems += loading
+    assert held, "the worker was requested"
+    held[0].continue_()
+    page.unroute("**/worker.mjs*")
     table.idle(BOOT_TIMEOUT)
     problems += checked(page, "opening")
     page.get_by_role("button", name="Keys", exact=True).click()
