@@ -268,7 +268,7 @@ def trim_stdlib(full: Path, keep: set[str], out: Path) -> None:
 def input_files() -> list[Path]:
     """Everything a build reads (for the staleness check of `serve`)."""
     files = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json"]
-    files += gin_sources() + files_under(WEB)
+    files += gin_sources() + files_under(WEB) + list(SNAPSHOT_TOOLS)
     return [f for f in files if f.exists()]
 
 
