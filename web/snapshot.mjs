@@ -2,7 +2,7 @@
 // beside the page: Python with the engine imported, restored instead of started.
 //
 // The file is a JSON line {key, length, sha256}, then the snapshot packed by zstd (fzstd, a
-// JavaScript decoder, unpacks it: browsers only unpack gzip, which would make it a third
+// JavaScript decoder, unpacks it: browsers only unpack gzip, which would make it 40%
 // larger). The key names the Pyodide version and the engine's inputs; it must be the one this
 // build's config names, so a snapshot of another build is never restored. The digest covers
 // the packed bytes, the length the unpacked ones: a damaged file is refused before Pyodide sees
