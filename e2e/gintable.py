@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 # --------------------------------------------------------------------------- the engine, mirrored
@@ -190,3 +192,36 @@ SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 def card_name(code: str) -> str:
     return f"{RANK_NAMES.get(code[0], code[0])} of {SUIT_NAMES[code[1]]}"
+
+
+# --------------------------------------------------------------------------- the boot
+
+
+class HeldEngine:
+    """The engine's worker script held back (not served) from now until ``release()``: the page
+    as it stands before any Python runs."""
+
+    PATTERN = "**/worker.mjs*"
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.routes: list[Any] = []
+        page.route(self.PATTERN, lambda route: self.routes.append(route))
+
+    @property
+    def requested(self) -> bool:
+        return bool(self.routes)
+
+    def release(self) -> None:
+        """Serve the held request, and every later one at once (a later load is not held)."""
+        self.routes[0].continue_()
+        self.page.unroute(self.PATTERN)
+
+
+def with_snapshot_key(data: bytes, change: Callable[[str], str]) -> bytes:
+    """The engine's snapshot file (a JSON header line, then the packed snapshot) with the key in
+    its header changed by ``change``."""
+    end = data.index(b"\n")
+    header = json.loads(data[:end])
+    header["key"] = change(header["key"])
+    return json.dumps(header).encode() + data[end:]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gintable import IDLE, human_first, seed_where
+from gintable import IDLE, HeldEngine, human_first, seed_where, with_snapshot_key
 
 BOOT = 120_000  # a normal boot on a loaded 2-core machine
 MATCH_OVER = 'html[data-phase="match_over"][data-ready="1"]'
@@ -26,16 +26,15 @@ def serve_changed_snapshot(page: Any, change: str) -> None:
     flips bytes of its body."""
 
     def handler(route: Any) -> None:
-        data = bytearray(route.fetch().body())
-        end = data.index(b"\n")
+        data = route.fetch().body()
         if change == "stale":
-            header = json.loads(data[:end])
-            header["key"] = header["key"].rsplit("-", 1)[0] + "-" + "0" * 16
-            data[:end] = json.dumps(header).encode()
+            data = with_snapshot_key(data, lambda key: key.rsplit("-", 1)[0] + "-" + "0" * 16)
         else:
-            for i in range(end + 1 + 4096, len(data), 65536):
-                data[i] ^= 0xFF
-        route.fulfill(body=bytes(data))
+            damaged = bytearray(data)
+            for i in range(data.index(b"\n") + 1 + 4096, len(data), 65536):
+                damaged[i] ^= 0xFF
+            data = bytes(damaged)
+        route.fulfill(body=data)
 
     page.route("**/engine.snapshot", handler)
 
@@ -91,11 +90,10 @@ def test_return_visit_draws_the_saved_hand_before_the_engine(page: Any) -> None:
     scores = page.locator("#scores").inner_text()
     top = page.locator("#discard-card").get_attribute("data-card")
     # Hold the engine back: its worker module is not served until the checks are done.
-    held: list[Any] = []
-    page.route("**/worker.mjs*", lambda route: held.append(route))
+    held = HeldEngine(page)
     page.goto("./?speed=0&sw=0")
     page.wait_for_selector('html[data-resumed="1"]', state="attached", timeout=10_000)
-    assert held, "the worker was requested"
+    assert held.requested, "the worker was requested"
     assert page.evaluate("document.documentElement.dataset.ready") is None
     assert page.evaluate("performance.getEntriesByName('gin:engine-ready').length") == 0
     shown = page.locator("#hand button.card").evaluate_all("els => els.map(e => e.dataset.card)")
@@ -109,7 +107,7 @@ def test_return_visit_draws_the_saved_hand_before_the_engine(page: Any) -> None:
     page.keyboard.press("t")
     assert "was not taken" in page.locator("#message").inner_text()
     assert page.evaluate("document.documentElement.dataset.held") == "pass"
-    held[0].continue_()
+    held.release()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     page.wait_for_function("!document.documentElement.dataset.held")
     history = page.evaluate("window.__gin.ui.view.history")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import DIST, StaticServer
-from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call, simple_choice
+from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call, simple_choice, with_snapshot_key
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_player import STATS_KEY, a_store, store_before_load
 
@@ -281,11 +281,7 @@ def make_build(site: Path, mark: str) -> None:
     with (site / "table.css").open("a") as css:
         css.write(f'\n:root {{ --build: "{mark}"; }}\n')
     snapshot = site / "engine.snapshot"
-    data = snapshot.read_bytes()
-    end = data.index(b"\n")
-    header = json.loads(data[:end])
-    header["key"] += f"-{mark}"
-    snapshot.write_bytes(json.dumps(header).encode() + data[end:])
+    snapshot.write_bytes(with_snapshot_key(snapshot.read_bytes(), lambda key: f"{key}-{mark}"))
     # The server answers If-Modified-Since by whole seconds: date each build's changes apart.
     later = time.time() + 10 * (ord(mark) - ord("A"))
     for changed in (config, sw, site / "table.css", snapshot):

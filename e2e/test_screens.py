@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from audit import axe_problems, card_contrast_problems
-from gintable import BOOT_TIMEOUT, Table, engine_call, human_first, seed_where
+from gintable import BOOT_TIMEOUT, HeldEngine, Table, engine_call, human_first, seed_where
 from layout import layout_problems
 from playwright.sync_api import Browser, Page, expect
 from test_player import FAST, SAVE_KEY, mirror
@@ -154,15 +154,13 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
 
     # The shell while Python loads: placeholder cards, nothing wider or taller than the screen.
     # The engine is held back (its worker's script not served) until every size is checked.
-    held: list[Any] = []
-    page.route("**/worker.mjs*", lambda route: held.append(route))
+    held = HeldEngine(page)
     page.goto(f"./?{FAST}&seed={positions['opening']}")
     page.wait_for_selector("#hand .placeholder", state="attached")
     problems += every_size(page, "loading")
     assert page.evaluate("document.documentElement.dataset.ready !== '1'"), "loaded too soon"
-    assert held, "the worker was requested"
-    held[0].continue_()
-    page.unroute("**/worker.mjs*")
+    assert held.requested, "the worker was requested"
+    held.release()
     table.idle(BOOT_TIMEOUT)
     problems += checked(page, "opening")
     page.get_by_role("button", name="Keys", exact=True).click()
