@@ -19,7 +19,7 @@ import { saveMatch, setAsideDamaged } from "./saving.js";
 import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
 import { registerServiceWorker, startWhenOneBuild } from "./update.js";
 import { linkRequest, wireDaily } from "./daily.js";
-import { handWords } from "./readout.js";
+import { changeWords, handWords } from "./readout.js";
 import { wireReplay } from "./replay.js";
 import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
 import { renderSteps } from "./scoring.js";
@@ -144,23 +144,9 @@ function setView(view) {
   // A selection previews a discard in the view it was made in; after a draw (or any move) the
   // player selects again, so a card chosen early never becomes a one-tap discard.
   ui.selected = null;
-  const said = words.map((w) => w + ".");
-  if (view.phase === "hand_over" && view.result && (!prev || prev.phase !== "hand_over")) {
-    said.push(view.result.words.replace(/^you/, "You") + ".");
-    logLine(view.result.words.replace(/^you/, "You"));
-  }
-  if (view.phase === "match_over" && view.final && (!prev || prev.phase !== "match_over")) {
-    if (view.result) said.push(view.result.words.replace(/^you/, "You") + ".");
-    const f = view.final;
-    const line = `${view.names[f.winner]} won the match, ${f.totals[0].total} to ${f.totals[1].total}`;
-    said.push(line + ".");
-    logLine(line);
-  }
-  if (view.to_act === view.seat && (view.phase === "draw" || view.phase === "opening") &&
-      fresh.some((e) => e.seat !== view.seat)) {
-    said.push("Your turn.");
-  }
-  announce(said.join(" "));
+  const { said, ends } = changeWords(prev, view, fresh, words);
+  for (const line of ends) logLine(line);
+  announce(said);
   recordView(view);
   rememberView(view);
   render();
