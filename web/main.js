@@ -94,8 +94,13 @@ const sound = createSound({ button: $("btn-sound"), checkbox: $("settings-mute")
 
 async function request(req) {
   ui.busy = true;
-  render();
+  // The page's busy mark is set at once; the table is drawn busy (controls greyed, "thinking…")
+  // only if the engine is still at work when the next frame comes. Most answers come sooner,
+  // and greying the table out and back in costs a layout of its own.
+  document.documentElement.dataset.busy = "1";
+  const frame = requestAnimationFrame(render);
   const reply = await engine.call(req);
+  cancelAnimationFrame(frame);
   ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
   if (reply.ok && reply.save !== undefined) keepSave(reply.save);
   if (reply.ok && reply.view) {
@@ -158,7 +163,6 @@ function setView(view) {
 
 function afterView(prev) {
   const view = ui.view;
-  document.documentElement.dataset.phase = view.phase;
   // The hand that ends the match is shown like any other first; "See the match" goes on.
   const over = view.phase === "hand_over" || view.phase === "match_over";
   if (over && (!prev || prev.phase !== view.phase)) {

@@ -2,7 +2,7 @@
 // best thing on offer (big gin, gin, a knock) before anything else, in the words of the way the
 // player is playing: keys, mouse or touch (ui.input, kept by input.js). A hint is shown beside
 // it, never instead of it.
-import { $, pretty } from "./render.js";
+import { $, pretty, replaceWhenChanged } from "./render.js";
 
 const cap = (text) => text[0].toUpperCase() + text.slice(1);
 
@@ -80,8 +80,9 @@ export function promptText(view, ui) {
 /** Fill the prompt, and beside it the hint for this view. */
 export function showPrompt(view, ui) {
   const span = (cls, text) => Object.assign(document.createElement("span"), { className: cls, textContent: text });
-  const hint = ui.hint && ui.hint.view === view ? [span("prompt-hint", `Hint: ${ui.hint.reason}`)] : [];
-  $("prompt").replaceChildren(span("prompt-main", promptText(view, ui)), ...hint);
+  const main = promptText(view, ui);
+  const hint = ui.hint && ui.hint.view === view ? `Hint: ${ui.hint.reason}` : "";
+  replaceWhenChanged($("prompt"), `${main}\n${hint}`, () => [span("prompt-main", main), ...(hint ? [span("prompt-hint", hint)] : [])]);
 }
 
 /** What K does with nothing selected: selects the best card to end the hand with and says so;

@@ -46,13 +46,21 @@ function setGlyph(node, text) {
   if (node.dataset.glyph !== text) node.dataset.glyph = text;
 }
 
-const shows = new WeakMap(); // container -> the key of what its children show
+/** Set an attribute only when it differs, for the same reason as setText: the table is drawn
+ * again on every move, and most of what it says has not changed. */
+export function setAttr(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
 
-/** Replace a container's children only when `key` (what they show) changed since the last time. */
-function replaceWhenChanged(node, key, build) {
-  if (shows.get(node) === key) return;
-  shows.set(node, key);
+const shows = new WeakMap(); // container -> {key, first}: what its children show, and the first
+
+/** Replace a container's children only when `key` (what they show) changed since the last time,
+ * or when something else has written into the container since. */
+export function replaceWhenChanged(node, key, build) {
+  const shown = shows.get(node);
+  if (shown && shown.key === key && shown.first === node.firstChild) return;
   node.replaceChildren(...build());
+  shows.set(node, { key, first: node.firstChild });
 }
 
 /** A span whose text is drawn by CSS from data-glyph (style.css): seen on screen, yet outside
@@ -118,6 +126,49 @@ function handButton(code) {
   return btn;
 }
 
+/** Put the hand's groups and cards in place, moving as few nodes as it can: a card moved in the
+ * page is laid out anew, and a move usually changes one or two cards of the hand. A group is
+ * kept while its kind and rank among groups of its kind stay (the second meld stays the second
+ * meld even when a card joins it). */
+function placeGroups(hand, shown) {
+  const old = new Map([...hand.children].map((g) => [g.dataset.key, g]));
+  const seen = {};
+  const wanted = shown.map((group) => {
+    seen[group.kind] = (seen[group.kind] || 0) + 1;
+    const key = `${group.kind}${seen[group.kind]}`;
+    let g = old.get(key);
+    if (!g) {
+      g = el("div");
+      g.dataset.key = key;
+      g.setAttribute("role", "group");
+      const lab = el("span", "label");
+      lab.setAttribute("aria-hidden", "true");
+      g.append(lab, el("div", "cards"));
+    }
+    setAttr(g, "class", `group ${group.kind}`);
+    setAttr(g, "aria-label", group.said);
+    setText(g.firstElementChild, group.label);
+    return [g, group.cards.map(handButton)];
+  });
+  // Cards leaving a group go first (a card that joins another group moves once, into it) ...
+  for (const [g, cards] of wanted) {
+    const keep = new Set(cards);
+    for (const btn of [...g.lastElementChild.children]) if (!keep.has(btn)) btn.remove();
+  }
+  // ... then each node is put in place only where the one there is not already it.
+  placeChildren(hand, wanted.map(([g]) => g));
+  for (const [g, cards] of wanted) placeChildren(g.lastElementChild, cards);
+}
+
+/** Make `parent`'s children exactly `nodes`, in order, inserting only those out of place. */
+function placeChildren(parent, nodes) {
+  nodes.forEach((node, i) => {
+    const here = parent.children[i];
+    if (here !== node) parent.insertBefore(node, here || null);
+  });
+  while (parent.children.length > nodes.length) parent.lastElementChild.remove();
+}
+
 export function handButtonFor(code) {
   return handButtons.get(code) || null;
 }
@@ -127,13 +178,12 @@ export function renderTable(view, ui) {
   const opp = 1 - me;
   const names = view.names;
   const table = $("table");
-  table.dataset.phase = view.phase;
-  table.setAttribute("aria-busy", ui.busy ? "true" : "false");
+  setAttr(table, "data-phase", view.phase);
+  setAttr(table, "aria-busy", ui.busy ? "true" : "false");
   // State hooks for the browser tests (and styling): whose turn, whether a request is in flight.
-  const root = document.documentElement.dataset;
-  root.busy = ui.busy ? "1" : "0";
-  root.phase = view.phase;
-  root.turn = view.to_act === null ? "none" : view.to_act === view.seat ? "me" : "opp";
+  setAttr(document.documentElement, "data-busy", ui.busy ? "1" : "0");
+  setAttr(document.documentElement, "data-phase", view.phase);
+  setAttr(document.documentElement, "data-turn", view.to_act === null ? "none" : view.to_act === view.seat ? "me" : "opp");
 
   // Scores.
   for (const seat of [0, 1]) {
@@ -143,7 +193,7 @@ export function renderTable(view, ui) {
     const boxes = view.scores.boxes[seat];
     setText(box.querySelector(".boxes"), `▣ ${boxes}`);
     const said = `${view.scores.points[seat]} point${view.scores.points[seat] === 1 ? "" : "s"}, ${boxes} box${boxes === 1 ? "" : "es"}`;
-    box.querySelector(".boxes").title = `${boxes} box${boxes === 1 ? "" : "es"}`;
+    setAttr(box.querySelector(".boxes"), "title", `${boxes} box${boxes === 1 ? "" : "es"}`);
     scoreWords(box, `${names[seat]}: ${said}`);
     box.classList.toggle("leading", view.scores.points[seat] > view.scores.points[1 - seat]);
   }
@@ -177,8 +227,8 @@ export function renderTable(view, ui) {
   setGlyph($("opp-turn"), ui.busy ? "thinking…" : "to play");
   $("me-turn").closest(".seat").classList.toggle("acting", myTurn);
   $("opp-turn").closest(".seat").classList.toggle("acting", oppTurn);
-  $("me-dealer").hidden = view.dealer !== me;
-  $("opp-dealer").hidden = view.dealer !== opp;
+  $("me-dealer").toggleAttribute("hidden", view.dealer !== me);
+  $("opp-dealer").toggleAttribute("hidden", view.dealer !== opp);
 
   // Piles.
   const legal = new Set(view.legal_actions.map((a) => a.action));
@@ -190,8 +240,8 @@ export function renderTable(view, ui) {
   const slot = $("discard-card");
   if (top) {
     if (slot.dataset.card !== top) paintFace(slot, top);
-    slot.classList.remove("slot");
-  } else {
+    slot.classList.toggle("slot", false);
+  } else if (slot.dataset.card) {
     slot.replaceChildren();
     slot.className = "card slot";
     delete slot.dataset.card;
@@ -200,7 +250,7 @@ export function renderTable(view, ui) {
   const discardBtn = $("discard");
   const canDiscardSelected = ui.selected && legal.has(`discard ${ui.selected}`);
   discardBtn.disabled = ui.busy || !(legal.has("take") || (ui.selected && view.phase === "discard" && myTurn));
-  discardBtn.setAttribute("aria-describedby", "discard-top");
+  setAttr(discardBtn, "aria-describedby", "discard-top");
   $("btn-pile").disabled = pile.length === 0;
 
   // Your hand, grouped.
@@ -224,25 +274,13 @@ export function renderTable(view, ui) {
   });
   for (const code of view.hand) {
     const btn = handButton(code);
-    btn.setAttribute("aria-pressed", ui.selected === code ? "true" : "false");
+    setAttr(btn, "aria-pressed", ui.selected === code ? "true" : "false");
     btn.classList.toggle("fresh", code === view.drawn || code === ui.justAdded);
     btn.classList.toggle("taken", code === view.taken);
     btn.classList.toggle("hinted", !!ui.hint && ui.hint.view === view && ui.hint.card === code);
     btn.disabled = false;
   }
-  // The groups are rebuilt only when they change; the buttons inside are kept either way, so
-  // a move that leaves the layout alone costs no new layout of the hand.
-  replaceWhenChanged(hand, JSON.stringify(shown), () => shown.map((group) => {
-    const g = el("div", `group ${group.kind}`);
-    g.setAttribute("role", "group");
-    g.setAttribute("aria-label", group.said);
-    const lab = el("span", "label", group.label);
-    lab.setAttribute("aria-hidden", "true");
-    const row = el("div", "cards");
-    row.append(...group.cards.map(handButton));
-    g.append(lab, row);
-    return g;
-  }));
+  placeGroups(hand, shown);
   // How far the cards fan (style.css): the count of cards and of the groups they sit in.
   hand.style.setProperty("--cards", String(view.hand.length));
   hand.style.setProperty("--groups", String(Math.max(1, groups.length)));
@@ -250,7 +288,7 @@ export function renderTable(view, ui) {
   const ordered = groups.flatMap((g) => g.cards);
   if (!focusTarget) focusTarget = ui.selected && inHand.has(ui.selected) ? ui.selected : ordered[0];
   ui.focus = focusTarget || null;
-  for (const code of ordered) handButton(code).tabIndex = code === focusTarget ? 0 : -1;
+  for (const code of ordered) setAttr(handButton(code), "tabindex", code === focusTarget ? "0" : "-1");
   if (hadFocus && focusedCard && inHand.has(focusedCard)) handButton(focusedCard).focus({ preventScroll: true });
   else if (hadFocus && focusTarget) handButton(focusTarget).focus({ preventScroll: true });
   ui.visualOrder = ordered;
@@ -258,11 +296,11 @@ export function renderTable(view, ui) {
   setText($("deadwood"), `Deadwood ${view.deadwood}`);
   const sort = SORTS.includes(ui.sort) ? ui.sort : "melds";
   for (const b of $("sort").querySelectorAll("button[data-sort]")) {
-    b.setAttribute("aria-pressed", b.dataset.sort === sort ? "true" : "false");
+    setAttr(b, "aria-pressed", b.dataset.sort === sort ? "true" : "false");
   }
   const next = SORTS[(SORTS.indexOf(sort) + 1) % SORTS.length];
   setText($("sort-next"), `⇅ ${$("sort").querySelector(`[data-sort=${sort}]`).textContent}`);
-  $("sort-next").setAttribute("aria-label", `Sorted ${SORT_WORDS[sort]}; sort ${SORT_WORDS[next]}`);
+  setAttr($("sort-next"), "aria-label", `Sorted ${SORT_WORDS[sort]}; sort ${SORT_WORDS[next]}`);
 
   // Action buttons. Knock (and K) with no card selected picks the best card to end the hand with.
   const sel = ui.selected;
@@ -275,7 +313,7 @@ export function renderTable(view, ui) {
   $("act-knock").disabled = ui.busy || !(end.bigGin || end.gins.length || end.knocks.length);
   const ginLabel = end.bigGin ? "Big gin" : "Gin";
   setText($("act-gin").querySelector(".label"), ginLabel);
-  $("act-gin").setAttribute("aria-label", ginLabel);
+  setAttr($("act-gin"), "aria-label", ginLabel);
   $("act-gin").disabled = ui.busy || !(ginFor || end.bigGin || (!sel && end.gins.length === 1));
   $("act-next").disabled = ui.busy || !legal.has("next");
   $("act-hint").disabled = ui.busy || view.to_act !== view.seat || !view.legal_actions.length;
@@ -299,9 +337,9 @@ function takeLabel(view, top) {
   const btn = $("act-take");
   const opening = view.phase === "opening";
   const label = btn.querySelector(".label");
-  label.replaceChildren(opening || !top ? "Take upcard" : "Take ");
-  if (!opening && top) label.append(glyph("take-card", pretty(top)));
-  btn.setAttribute("aria-label", opening || !top ? "Take upcard" : `Take ${cardName(top)}`);
+  const plain = opening || !top;
+  replaceWhenChanged(label, plain ? "" : top, () => (plain ? ["Take upcard"] : ["Take ", glyph("take-card", pretty(top))]));
+  setAttr(btn, "aria-label", plain ? "Take upcard" : `Take ${cardName(top)}`);
 }
 
 // ------------------------------------------------------------------------------------ log

@@ -107,7 +107,7 @@ export function showRules(view) {
   if (view.supplied_decks) text += ` · duplicate deals: ${view.supplied_decks} supplied deck${view.supplied_decks === 1 ? "" : "s"}`;
   if (view.multiplier === 2) text += " · this hand counts double";
   if (view.rules.oklahoma) text += ` · knock limit ${view.knock_limit} this hand`;
-  $("rules-line").textContent = text;
+  if ($("rules-line").textContent !== text) $("rules-line").textContent = text; // unchanged on most views
 }
 
 function describe(field, value) {
