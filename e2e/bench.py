@@ -7,10 +7,10 @@ the engine's snapshot shipped with the build is fetched and restored) and on a w
 reload answered by the service worker; the saved match's view drawn before the engine), and the
 warm load again with ?snapshot=0 (the fallback, a normal boot). The bare page boots Pyodide as
 it is shipped, with its whole standard library. Bytes are counted by the server.
-It also samples the page's main thread (once per boot run) while the computer and the autoplay hook play, to show
-that the engine's work (in the worker) never blocks input, and times the computer's decisions
-(the `bot` op, inside the worker) over a seeded match the page plays against the default
-opponent (the expert).
+It also samples the page's main thread (once per boot run) while the computer and the autoplay
+hook play, to show that the engine's work (in the worker) never blocks input, and times the
+computer's decisions (the `bot` op, inside the worker) over a seeded match the page plays
+against the default opponent (the expert).
 """
 
 from __future__ import annotations
@@ -275,7 +275,8 @@ def main() -> int:
     print(
         f"main thread, median of {len(resps)} runs: longest gap "
         f"{statistics.median(r['max_gap'] for r in resps):.0f} ms, 99th percentile "
-        f"{statistics.median(r['p99_gap'] for r in resps):.0f} ms (goal: under 50 ms on an idle machine)"
+        f"{statistics.median(r['p99_gap'] for r in resps):.0f} ms "
+        "(goal: under 50 ms on an idle machine)"
     )
     print(
         f"computer's decisions in Pyodide ({bot['opponent']}, {bot['n']} in {bot['matches']} "
