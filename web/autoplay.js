@@ -1,6 +1,7 @@
 // The ?autoplay=1 test hook: your seat plays itself by a simple policy over the legal actions,
 // for one match (whole-match tests and the bench); at its end the match screen shows and the
 // seat is handed back. It decides no rule: it only picks among the view's legal actions.
+import { afterPaint } from "./pacing.js";
 
 /** The hook, given what it needs of the page; call the returned function after every view. */
 export function createAutoplay({ params, ui, act, pace, showMatch, closeResult }) {
@@ -14,7 +15,7 @@ export function createAutoplay({ params, ui, act, pace, showMatch, closeResult }
       return;
     }
     if (!v || !v.legal_actions.length) return;
-    setTimeout(() => {
+    afterPaint(() => {
       if (ui.busy || ui.view !== v) return;
       if (v.phase === "hand_over") closeResult();
       act(choose(v));

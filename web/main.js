@@ -10,6 +10,7 @@ import { engine } from "./engine.js";
 import { wireInput } from "./input.js";
 import { createAutoplay } from "./autoplay.js";
 import { createMotion } from "./motion.js";
+import { afterPaint } from "./pacing.js";
 import {
   $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderPile, renderResult, renderTable,
   scrollLogToEnd,
@@ -49,7 +50,7 @@ const ui = {
   sort: null, // how the hand is laid out: handsort.js's SORTS (kept in the settings)
   input: "mouse", // how the player plays, for the prompt's words: keys, mouse or touch
   ready: false,
-  botTimer: null,
+  cancelBot: () => {}, // cancels the computer's move that is waiting for its turn
   seed: null,
   opponent: null, // who plays the match on the table (its save names it)
   hint: null, // the engine's hint for one view: {view, action, card, reason}
@@ -166,14 +167,20 @@ function afterView(prev) {
   // The hand that ends the match is shown like any other first; "See the match" goes on.
   const over = view.phase === "hand_over" || view.phase === "match_over";
   if (over && (!prev || prev.phase !== view.phase)) {
-    // The table first, the dialog once that frame is drawn: opening a modal lays the whole page
-    // out again, and in the same task as the table's own update the page would stall twice as
-    // long. Unless the player has already moved on (N pressed meanwhile).
-    requestAnimationFrame(() => setTimeout(() => {
-      if (ui.view !== view || ui.busy) return;
-      showResult();
-      scheduleAutoplay();
-    }));
+    // The table first; the dialog's content once that frame is drawn; the dialog opened a frame
+    // later. Opening a modal styles and lays out the whole page again, and each step in the
+    // same task as another would stall the page for both. Unless the player has already moved
+    // on (N pressed meanwhile).
+    const still = () => ui.view === view && !ui.busy;
+    afterPaint(() => {
+      if (!still()) return;
+      fillResult();
+      afterPaint(() => {
+        if (!still()) return;
+        openResult();
+        scheduleAutoplay();
+      });
+    });
     return;
   }
   scheduleComputer();
@@ -187,9 +194,9 @@ function computerToAct() {
 }
 
 function scheduleComputer() {
-  clearTimeout(ui.botTimer);
+  ui.cancelBot();
   if (!computerToAct()) return;
-  ui.botTimer = setTimeout(async () => {
+  ui.cancelBot = afterPaint(async () => {
     if (!computerToAct() || ui.busy) return;
     const reply = await request({ op: "bot" });
     if (!reply.ok) message(reply.error);
@@ -222,7 +229,7 @@ function randomSeed() {
 
 async function newMatch(seed) {
   closeAllDialogs();
-  clearTimeout(ui.botTimer);
+  ui.cancelBot();
   ui.seed = seed || randomSeed();
   ui.selected = null;
   ui.order = [];
@@ -278,14 +285,19 @@ function closeAllDialogs() {
   for (const d of document.querySelectorAll("dialog[open]")) d.close();
 }
 
-/** The hand's end, opened at its top with its way on focused: "Next hand", or "See the match". */
-function showResult() {
+/** The hand's end, written into its dialog (still closed): the hands, the steps, the way on. */
+function fillResult() {
   const last = ui.view.phase === "match_over";
   renderResult(ui.view);
   renderSteps(ui.view);
   const next = $("result-next");
   next.textContent = last ? "See the match" : "Next hand";
   next.disabled = !last && !ui.view.legal_actions.some((a) => a.action === "next");
+}
+
+/** The hand's end opened at its top with its way on focused: "Next hand", or "See the match". */
+function openResult() {
+  const next = $("result-next");
   openDialog("dlg-result");
   $("dlg-result").scrollTop = 0;
   next.focus({ preventScroll: true });
@@ -607,7 +619,7 @@ claimMatch();
 watchTabs({
   openDialog,
   lost() {
-    clearTimeout(ui.botTimer);
+    ui.cancelBot();
     ui.busy = true;
     render();
   },
