@@ -35,6 +35,7 @@ import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
 performance.mark("gin:main-start");
 
 const SPEEDS = { slow: 1400, normal: 750, fast: 300, instant: 0 };
+const BUSY_SHOWN_MS = 100; // a wait shorter than this is not shown as one
 const NAMES = ["You", "Computer"];
 const params = new URLSearchParams(location.search);
 
@@ -96,12 +97,12 @@ const sound = createSound({ button: $("btn-sound"), checkbox: $("settings-mute")
 async function request(req) {
   ui.busy = true;
   // The page's busy mark is set at once; the table is drawn busy (controls greyed, "thinking…")
-  // only if the engine is still at work when the next frame comes. Most answers come sooner,
-  // and greying the table out and back in costs a layout of its own.
+  // only if the engine is still at work after BUSY_SHOWN_MS. Most answers come sooner, and
+  // greying the table out and back in costs a frame of its own (and flickers).
   document.documentElement.dataset.busy = "1";
-  const frame = requestAnimationFrame(render);
+  const shown = setTimeout(render, BUSY_SHOWN_MS);
   const reply = await engine.call(req);
-  cancelAnimationFrame(frame);
+  clearTimeout(shown);
   ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
   if (reply.ok && reply.save !== undefined) keepSave(reply.save);
   if (reply.ok && reply.view) {
