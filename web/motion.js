@@ -19,9 +19,19 @@ function reduced() {
     window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Play `node` from rectangle `from` to where it now is; `extra` keyframe bits (e.g. a turn). */
-function fly(node, from, { duration, delay = 0, turn = false } = {}) {
-  const to = node.getBoundingClientRect();
+/**
+ * Play each flight `[node, from, options]`: the node from rectangle `from` to where it now is
+ * (options: duration, delay, turn). Every rectangle is read before any animation starts: a
+ * rectangle read after an animation has started makes the browser compute the page's style
+ * again, once per card.
+ */
+function flyAll(flights) {
+  const tos = flights.map(([node]) => node.getBoundingClientRect());
+  flights.forEach(([node, from, options], i) => fly(node, from, tos[i], options));
+}
+
+/** Play `node` from rectangle `from` to `to` (where it is now); `turn` turns it face up. */
+function fly(node, from, to, { duration, delay = 0, turn = false } = {}) {
   if (!from || !to.width || !from.width) return null;
   const dx = from.left - to.left;
   const dy = from.top - to.top;
@@ -70,13 +80,15 @@ export function createMotion({ enabled }) {
     if (!before || !on()) return;
     const sameHand = prev && prev.hand_number === view.hand_number;
     const handButtons = [...document.querySelectorAll("#hand button.card")];
+    const flights = [];
     if (!view.history.length && (!sameHand || prev.history.length)) {
       // A new deal: every card flies out of the stock, one after the other.
       const backs = [...document.querySelectorAll("#opp-cards .card")];
       handButtons.forEach((btn, i) => {
-        fly(btn, before.stock, { duration: MS.deal, delay: 2 * i * MS.dealGap });
-        if (backs[i]) fly(backs[i], before.stock, { duration: MS.deal, delay: (2 * i + 1) * MS.dealGap });
+        flights.push([btn, before.stock, { duration: MS.deal, delay: 2 * i * MS.dealGap }]);
+        if (backs[i]) flights.push([backs[i], before.stock, { duration: MS.deal, delay: (2 * i + 1) * MS.dealGap }]);
       });
+      flyAll(flights);
       return;
     }
     if (!sameHand) return;
@@ -85,18 +97,17 @@ export function createMotion({ enabled }) {
     // Your cards: those held slide to their new places; a new one comes from the pile or stock.
     for (const btn of handButtons) {
       const code = btn.dataset.card;
-      if (before.hand.has(code)) fly(btn, before.hand.get(code), { duration: MS.move });
-      else fly(btn, code === before.top ? before.pile : before.stock, { duration: MS.draw });
+      if (before.hand.has(code)) flights.push([btn, before.hand.get(code), { duration: MS.move }]);
+      else flights.push([btn, code === before.top ? before.pile : before.stock, { duration: MS.draw }]);
     }
     // A discard: from your hand, or out of the computer's.
     const slot = document.getElementById("discard-card");
+    let thrown = false; // by the computer: its highlight restarts once the flights have started
     if (top && top !== before.top && pile.length > prev.discard_pile.length) {
-      if (before.hand.has(top)) fly(slot, before.hand.get(top), { duration: MS.discard });
+      if (before.hand.has(top)) flights.push([slot, before.hand.get(top), { duration: MS.discard }]);
       else {
-        fly(slot, before.opp, { duration: MS.theirs, turn: true });
-        slot.parentElement.classList.remove("just-thrown");
-        void slot.offsetWidth; // restart the highlight for a second discard in a row
-        slot.parentElement.classList.add("just-thrown");
+        flights.push([slot, before.opp, { duration: MS.theirs, turn: true }]);
+        thrown = true;
       }
     }
     // The computer's draw: its new card comes from the stock, or face up from the pile.
@@ -104,13 +115,19 @@ export function createMotion({ enabled }) {
       const cards = document.querySelectorAll("#opp-cards .card");
       const taken = before.top && !pile.includes(before.top) && !view.hand.includes(before.top)
         ? document.querySelector(`#opp-cards .card[data-card="${before.top}"]`) : null;
-      if (taken) fly(taken, before.pile, { duration: MS.theirs });
-      else if (cards.length) fly(cards[cards.length - 1], before.stock, { duration: MS.theirs });
+      if (taken) flights.push([taken, before.pile, { duration: MS.theirs }]);
+      else if (cards.length) flights.push([cards[cards.length - 1], before.stock, { duration: MS.theirs }]);
     }
     // The hand's end: the computer's hand turns face up, card by card.
     if (view.phase !== prev.phase && (view.phase === "hand_over" || view.phase === "match_over")) {
       const shown = document.querySelectorAll("#opp-cards .card");
-      shown.forEach((card, i) => fly(card, before.opp, { duration: MS.reveal, delay: i * MS.dealGap, turn: true }));
+      shown.forEach((card, i) => flights.push([card, before.opp, { duration: MS.reveal, delay: i * MS.dealGap, turn: true }]));
+    }
+    flyAll(flights);
+    if (thrown) {
+      slot.parentElement.classList.remove("just-thrown");
+      void slot.offsetWidth; // restart the highlight for a second discard in a row
+      slot.parentElement.classList.add("just-thrown");
     }
   }
 
@@ -124,16 +141,19 @@ export function createMotion({ enabled }) {
     const rows = body.querySelectorAll(".row");
     if (!rows.length) return;
     const cards = [...rows[0].querySelectorAll(".card:not(.laid)")];
+    const laid = [...body.querySelectorAll(".card.laid")];
+    const from = rectOf(rows[rows.length - 1]);
+    const flights = [];
     cards.forEach((card, i) => {
       const r = card.getBoundingClientRect();
-      fly(card, { left: r.left, top: r.top + 40, width: r.width, height: r.height }, { duration: MS.lay, delay: i * MS.dealGap });
+      flights.push([card, { left: r.left, top: r.top + 40, width: r.width, height: r.height }, { duration: MS.lay, delay: i * MS.dealGap }]);
     });
-    const from = rectOf(rows[rows.length - 1]);
-    body.querySelectorAll(".card.laid").forEach((card, i) => {
+    laid.forEach((card, i) => {
       const r = card.getBoundingClientRect();
       const start = from ? { left: from.left, top: from.top, width: r.width, height: r.height } : null;
-      fly(card, start, { duration: MS.lay, delay: cards.length * MS.dealGap + i * 120 });
+      flights.push([card, start, { duration: MS.lay, delay: cards.length * MS.dealGap + i * 120 }]);
     });
+    flyAll(flights);
   }
 
   return { measure, play, layDown };
