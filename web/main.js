@@ -104,6 +104,7 @@ async function request(req) {
   const reply = await engine.call(req);
   clearTimeout(shown);
   ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
+  document.documentElement.dataset.busy = ui.busy ? "1" : "0"; // also when no table is drawn
   if (reply.ok && reply.save !== undefined) keepSave(reply.save);
   if (reply.ok && reply.view) {
     setView(reply.view);
