@@ -24,7 +24,7 @@ from dataclasses import replace
 from gin.ai.base import register
 from gin.ai.evaluate import deadwood
 from gin.ai.planner import Planner
-from gin.ai.search import Verdict, judge
+from gin.ai.search import Verdict, judge, limit_prior
 from gin.ai.tactician import Tactician
 from gin.ai.tracking import Table
 from gin.cards import format_card, from_mask
@@ -34,6 +34,13 @@ OPEN_TURNS = 5
 stock runs low, only gin ends a hand). Replayed against the real hidden hands of patient
 players, the knocks with 6 to 8 deadwood it declined in turns 3 to 6 would have scored 5 to 28
 points more (mostly 10 to 20) than the hands then earned: their hands were still loose."""
+
+PATIENT = 2
+"""A knock limit this low marks a patient player (one that waits for gin or close to it)."""
+PATIENT_ODDS = 0.5
+"""In mid-hand the search also weighs knocks, with up to the rules' limit, once the earlier hands
+make a patient player at least this likely: against one, waiting for gin is a race it wins
+about half the time."""
 
 
 @register(
@@ -63,9 +70,17 @@ class Expert(Planner):
             return f"gin {format_card(max(gins, key=lambda c: (c % 13, c)))}", None
         card = self.best_discard(table, options)
         knockable = [c for c in options if left[c] <= limit]
-        if not knockable or min(left[c] for c in knockable) > self.knock_limit(table):
+        if not knockable or min(left[c] for c in knockable) > self.weighed_limit(table):
             return f"discard {format_card(card)}", None
         verdict = judge(table, knockable, card)
         if verdict.knocks:
             return verdict.knock.text(), verdict
         return f"discard {format_card(card)}", verdict
+
+    def weighed_limit(self, table: Table) -> int:
+        """The most deadwood of a knock the search weighs now: the timing's, and in mid-hand
+        against a player the earlier hands show to be patient, the rules' limit."""
+        limit = self.knock_limit(table)
+        if limit == 0 and sum(limit_prior(table)[: PATIENT + 1]) >= PATIENT_ODDS:
+            return table.knock_limit
+        return limit
