@@ -37,6 +37,11 @@ points more (mostly 10 to 20) than the hands then earned: their hands were still
 
 PATIENT = 2
 """A knock limit this low marks a patient player (one that waits for gin or close to it)."""
+PATIENT_CAUTION = 6.0
+"""The weight on a discard's danger of feeding a meld against a patient player (the style's
+otherwise): every card it melds brings its gin nearer, and its gin ends most hands it wins."""
+MID_LIMIT = 0
+"""The most deadwood of a mid-hand knock the search weighs."""
 PATIENT_ODDS = 0.5
 """In mid-hand the search also weighs knocks, with up to the rules' limit, once the earlier hands
 make a patient player at least this likely: against one, waiting for gin is a race it wins
@@ -77,10 +82,19 @@ class Expert(Planner):
             return verdict.knock.text(), verdict
         return f"discard {format_card(card)}", verdict
 
+    def patient(self, table: Table) -> bool:
+        """Whether the earlier hands make a patient other player at least
+        :data:`PATIENT_ODDS` likely."""
+        return sum(limit_prior(table)[: PATIENT + 1]) >= PATIENT_ODDS
+
+    def caution(self, table: Table) -> float:
+        """The style's caution, or :data:`PATIENT_CAUTION` against a patient player."""
+        return PATIENT_CAUTION if self.patient(table) else self.style.caution
+
     def weighed_limit(self, table: Table) -> int:
         """The most deadwood of a knock the search weighs now: the timing's, and in mid-hand
         against a player the earlier hands show to be patient, the rules' limit."""
         limit = self.knock_limit(table)
-        if limit == 0 and sum(limit_prior(table)[: PATIENT + 1]) >= PATIENT_ODDS:
-            return table.knock_limit
+        if limit == 0 and MID_LIMIT and self.patient(table):
+            return min(MID_LIMIT, table.knock_limit)
         return limit
