@@ -40,6 +40,13 @@ PATIENT = 2
 PATIENT_CAUTION = 6.0
 """The weight on a discard's danger of feeding a meld against a patient player (the style's
 otherwise): every card it melds brings its gin nearer, and its gin ends most hands it wins."""
+EAGER = 7
+"""A knock limit this high marks an eager player (one that knocks as soon as it may)."""
+EAGER_ODDS = 0.5
+"""Against a player the earlier hands show eager at least this likely, the sampled futures of a
+mid-hand discard race to the rules' knock limit, as the tactician's do, not to gin: what wins
+against it is low deadwood when it knocks (an undercut), and a hand already within the limit
+then ranks its throws by deadwood and prospects alone."""
 MID_LIMIT = 0
 """The most deadwood of a mid-hand knock the search weighs."""
 PATIENT_ODDS = 0.5
@@ -86,6 +93,13 @@ class Expert(Planner):
         """Whether the earlier hands make a patient other player at least
         :data:`PATIENT_ODDS` likely."""
         return sum(limit_prior(table)[: PATIENT + 1]) >= PATIENT_ODDS
+
+    def race_to(self, table: Table) -> int:
+        """Gin in mid-hand, as the style says, but the rules' knock limit against an eager
+        player."""
+        if sum(limit_prior(table)[EAGER:]) >= EAGER_ODDS:
+            return table.knock_limit
+        return super().race_to(table)
 
     def caution(self, table: Table) -> float:
         """The style's caution, or :data:`PATIENT_CAUTION` against a patient player."""
