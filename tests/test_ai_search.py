@@ -196,3 +196,25 @@ def test_the_score_sheet_shows_the_other_hand() -> None:
     assert mine == (Ending("shown", result.defender_deadwood_before, stock),)
     kind = "gin" if result.kind == "gin" else "knock"
     assert theirs == (Ending(kind, result.knocker_deadwood, stock),)
+
+
+def test_the_expert_races_to_gin_unless_the_other_player_is_eager() -> None:
+    """In mid-hand the expert's sampled futures race to gin, but to the rules' limit once the
+    earlier hands show a player that knocks with 9."""
+    match = new_match(PRESETS["research"], "race")
+    players = (opponent("baseline-k0"), opponent("baseline-k0"))
+    expert = Expert()
+    while True:
+        seat = match.hand.to_act
+        if seat is None:
+            match = apply(match, Action("next"))
+            continue
+        table = read_view(view(match, seat))
+        if table.phase == "discard" and table.knowledge.draws > 6 and table.stock > 8:
+            break
+        match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
+    assert expert.race_to(table) == 0
+    eager = replace(table, other_ends=(Ending("knock", 9, 20),))
+    assert expert.race_to(eager) == table.knock_limit == 10
+    patient = replace(table, other_ends=(Ending("gin", 0, 20), Ending("shown", 5, 12)))
+    assert expert.race_to(patient) == 0

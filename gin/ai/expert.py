@@ -9,6 +9,10 @@ once the stock runs low; in between it plays for gin or the other player's knock
 timing allows is then judged by the search (:mod:`gin.ai.search`): over hidden hands sampled
 from what it has seen, is knocking now (scored against each sampled hand's best defence,
 layoffs included) worth more than throwing its best card and playing on (scored by playouts)?
+What the earlier hands showed of the other player (:func:`gin.ai.search.limit_prior`) weighs in
+twice: in the search's odds of its knock limit, and in mid-hand, where the sampled futures of
+a discard race to gin, unless the player is eager: then they race to the rules' limit (against
+it, low deadwood when it knocks wins).
 
 Why both: left to itself the search knocked in mid-hand wherever its sampled hands looked
 loose, and a patient player's hand that has not knocked is often one card from gin, so those
@@ -35,24 +39,15 @@ stock runs low, only gin ends a hand). Replayed against the real hidden hands of
 players, the knocks with 6 to 8 deadwood it declined in turns 3 to 6 would have scored 5 to 28
 points more (mostly 10 to 20) than the hands then earned: their hands were still loose."""
 
-PATIENT = 2
-"""A knock limit this low marks a patient player (one that waits for gin or close to it)."""
-PATIENT_CAUTION = 6.0
-"""The weight on a discard's danger of feeding a meld against a patient player (the style's
-otherwise): every card it melds brings its gin nearer, and its gin ends most hands it wins."""
 EAGER = 7
-"""A knock limit this high marks an eager player (one that knocks as soon as it may)."""
+"""A knock limit this high marks an eager player (one that knocks as soon as it may; see
+:func:`gin.ai.search.limit_prior` for the odds the earlier hands give each limit)."""
 EAGER_ODDS = 0.5
 """Against a player the earlier hands show eager at least this likely, the sampled futures of a
 mid-hand discard race to the rules' knock limit, as the tactician's do, not to gin: what wins
 against it is low deadwood when it knocks (an undercut), and a hand already within the limit
-then ranks its throws by deadwood and prospects alone."""
-MID_LIMIT = 0
-"""The most deadwood of a mid-hand knock the search weighs."""
-PATIENT_ODDS = 0.5
-"""In mid-hand the search also weighs knocks, with up to the rules' limit, once the earlier hands
-make a patient player at least this likely: against one, waiting for gin is a race it wins
-about half the time."""
+then ranks its throws by deadwood, prospects and danger alone. Measured: against the baseline
+30 of 40 matches (28 racing to gin), the six members measured 161 of 240 (160)."""
 
 
 @register(
@@ -82,17 +77,12 @@ class Expert(Planner):
             return f"gin {format_card(max(gins, key=lambda c: (c % 13, c)))}", None
         card = self.best_discard(table, options)
         knockable = [c for c in options if left[c] <= limit]
-        if not knockable or min(left[c] for c in knockable) > self.weighed_limit(table):
+        if not knockable or min(left[c] for c in knockable) > self.knock_limit(table):
             return f"discard {format_card(card)}", None
         verdict = judge(table, knockable, card)
         if verdict.knocks:
             return verdict.knock.text(), verdict
         return f"discard {format_card(card)}", verdict
-
-    def patient(self, table: Table) -> bool:
-        """Whether the earlier hands make a patient other player at least
-        :data:`PATIENT_ODDS` likely."""
-        return sum(limit_prior(table)[: PATIENT + 1]) >= PATIENT_ODDS
 
     def race_to(self, table: Table) -> int:
         """Gin in mid-hand, as the style says, but the rules' knock limit against an eager
@@ -100,15 +90,3 @@ class Expert(Planner):
         if sum(limit_prior(table)[EAGER:]) >= EAGER_ODDS:
             return table.knock_limit
         return super().race_to(table)
-
-    def caution(self, table: Table) -> float:
-        """The style's caution, or :data:`PATIENT_CAUTION` against a patient player."""
-        return PATIENT_CAUTION if self.patient(table) else self.style.caution
-
-    def weighed_limit(self, table: Table) -> int:
-        """The most deadwood of a knock the search weighs now: the timing's, and in mid-hand
-        against a player the earlier hands show to be patient, the rules' limit."""
-        limit = self.knock_limit(table)
-        if limit == 0 and MID_LIMIT and self.patient(table):
-            return min(MID_LIMIT, table.knock_limit)
-        return limit

@@ -154,14 +154,13 @@ class Planner:
         style = self.style
         potential = self.potential(table)
         weights = draw_weights(know.unseen, know.prob) if potential or style.reach else []
-        caution = self.caution(table)
         scored = []
         for card in options:
             score = self._value(
                 Outlook(table.hand & ~(1 << card)), weights, potential, table.knock_limit
             )
-            if caution:
-                score += caution * danger(card, know.prob, know.ruled_out)
+            if style.caution:
+                score += style.caution * danger(card, know.prob, know.ruled_out)
             score -= style.high_cards * VALUES[card]
             scored.append((score, card))
         scored.sort()
@@ -176,10 +175,6 @@ class Planner:
                 for score, card in scored[: style.race_top]
             )
         return scored[0][1]
-
-    def caution(self, table: Table) -> float:
-        """Deadwood points charged per unit of probability that a discard feeds a meld."""
-        return self.style.caution
 
     def race_to(self, table: Table) -> int:
         """The deadwood the sampled futures race to: the rules' knock limit, or with
