@@ -29,7 +29,7 @@ from gin.game import HandResult
 from gin.match import Match, first_dealer, next_dealer
 from gin.rules import Rules
 
-__all__ = ["lines", "sheet", "stocks_left"]
+__all__ = ["lines", "sheet"]
 
 FULL_STOCK = 31
 """The stock after the deal: 52 cards less two hands of ten and the upcard."""
@@ -41,7 +41,7 @@ def lines(
     """One line per result, in order: ``deal`` (the hand number, void hands included),
     ``dealer``, ``kind``, ``knocker``, ``winner`` (None for a void hand or an unscored tie),
     ``points`` (what the winner scored), ``totals`` and ``boxes`` of both seats after it,
-    ``knocker_deadwood`` and ``defender_deadwood`` (before layoffs; both None for a void hand)
+    ``knocker_deadwood`` and ``defender_deadwood_before`` (None for a void hand)
     and ``stock_count``, the cards left in the stock when it ended (``stocks``, one per result).
     ``dealer`` is the first hand's dealer."""
     totals, boxes = [0, 0], [0, 0]
@@ -62,7 +62,7 @@ def lines(
                 "totals": list(totals),
                 "boxes": list(boxes),
                 "knocker_deadwood": result.knocker_deadwood if shown else None,
-                "defender_deadwood": result.defender_deadwood_before if shown else None,
+                "defender_deadwood_before": result.defender_deadwood_before if shown else None,
                 "stock_count": stock,
             }
         )
@@ -72,10 +72,10 @@ def lines(
 
 def sheet(match: Match) -> list[dict[str, Any]]:
     """The lines of ``match`` so far (see :func:`lines`)."""
-    return lines(match.rules, first_dealer(match.seed), match.results, stocks_left(match))
+    return lines(match.rules, first_dealer(match.seed), match.results, _stocks_left(match))
 
 
-def stocks_left(match: Match) -> list[int]:
+def _stocks_left(match: Match) -> list[int]:
     """The cards left in the stock at the end of each finished hand: a full stock less the
     hand's draws from it (the match's actions, hand after hand, separated by ``next``)."""
     draws = [0]

@@ -55,7 +55,7 @@ def test_each_line_is_the_hand_as_it_was_played() -> None:
                 x["totals"],
                 x["boxes"],
                 x["knocker_deadwood"],
-                x["defender_deadwood"],
+                x["defender_deadwood_before"],
                 x["stock_count"],
             )
             for x in lines
@@ -89,7 +89,7 @@ def test_a_void_hand_keeps_the_dealer_and_scores_nothing() -> None:
     void = next(i for i, x in enumerate(lines) if x["kind"] == "void")
     assert lines[void]["winner"] is None and lines[void]["points"] == 0
     assert lines[void]["stock_count"] == VOID_STOCK
-    assert lines[void]["knocker_deadwood"] is None is lines[void]["defender_deadwood"]
+    assert lines[void]["knocker_deadwood"] is None is lines[void]["defender_deadwood_before"]
     before = lines[void - 1]["totals"] if void else [0, 0]
     assert lines[void]["totals"] == before
     match = apply(match, Action.from_text("next"))

@@ -160,7 +160,9 @@ def _endings(sheet: Any, seat: int) -> tuple[Ending, ...]:
         # than how the hand ended: these defaults constrain no knock limit.
         stock = _int(line.get("stock_count", FULL_STOCK), "score_sheet.stock_count")
         if knocker == seat:
-            dead = _int(line.get("defender_deadwood", 99), "score_sheet.defender_deadwood")
+            dead = _int(
+                line.get("defender_deadwood_before", 99), "score_sheet.defender_deadwood_before"
+            )
             ends.append(Ending("shown", dead, stock))
         else:
             dead = _int(line.get("knocker_deadwood", 0), "score_sheet.knocker_deadwood")
