@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import islice
 
 from gin.actions import Action
@@ -12,7 +13,8 @@ from gin.ai import opponent
 from gin.ai.evaluate import defence_deadwood
 from gin.ai.expert import Expert
 from gin.ai.hint import hint
-from gin.ai.search import settle, worlds
+from gin.ai.search import limit_prior, settle, worlds
+from gin.ai.tracking import Ending
 from gin.ai.views import read_view
 from gin.cards import from_mask, to_mask
 from gin.match import Match, apply, legal_actions, new_match
@@ -154,3 +156,65 @@ def test_hint_weighs_knocking_against_playing_on() -> None:
         assert advice["reason"].startswith(opening)
         said.add(figures["advice"])
     assert said == {"knock", "play on", "mid-hand"}
+
+
+def test_earlier_hands_set_the_odds_of_each_knock_limit() -> None:
+    """A hand kept with 4 deadwood without knocking rules out limits of 4 and more; a knock with
+    8 in mid-hand rules out limits below 8; a late knock, or a hand shown before any draw, says
+    nothing."""
+    table = read_view(view(new_match(PRESETS["research"], "odds"), 0))
+    assert table.other_ends == ()
+
+    def odds(*ends: Ending) -> list[float]:
+        return limit_prior(replace(table, other_ends=ends))
+
+    assert odds() == [1 / 11] * 11
+    kept = odds(Ending("shown", 4, 20))
+    assert max(kept[4:]) * 10 < min(kept[:4])
+    knocked = odds(Ending("knock", 8, 20))
+    assert max(knocked[:8]) * 10 < min(knocked[8:])
+    assert odds(Ending("knock", 8, 5)) == odds(Ending("shown", 4, 31)) == odds()
+    patient = odds(Ending("gin", 0, 12), Ending("shown", 6, 14))
+    assert sum(patient[:3]) > 0.5 > sum(odds()[:3])
+
+
+def test_the_score_sheet_shows_the_other_hand() -> None:
+    """After a hand this seat knocked, its reader sees the other hand's deadwood before layoffs
+    and the stock left; after the other's knock, what it knocked with."""
+    match = new_match(PRESETS["research"], "shown")
+    players = (opponent("baseline"), opponent("baseline"))
+    while not match.results:
+        seat = match.hand.to_act
+        assert seat is not None
+        match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
+    result = match.results[0]
+    assert result.knocker is not None
+    mine, theirs = (
+        read_view(view(match, s)).other_ends for s in (result.knocker, 1 - result.knocker)
+    )
+    stock = match.hand.stock_count
+    assert mine == (Ending("shown", result.defender_deadwood_before, stock),)
+    kind = "gin" if result.kind == "gin" else "knock"
+    assert theirs == (Ending(kind, result.knocker_deadwood, stock),)
+
+
+def test_the_expert_races_to_gin_unless_the_other_player_is_eager() -> None:
+    """In mid-hand the expert's sampled futures race to gin, but to the rules' limit once the
+    earlier hands show a player that knocks with 9."""
+    match = new_match(PRESETS["research"], "race")
+    players = (opponent("baseline-k0"), opponent("baseline-k0"))
+    expert = Expert()
+    while True:
+        seat = match.hand.to_act
+        if seat is None:
+            match = apply(match, Action("next"))
+            continue
+        table = read_view(view(match, seat))
+        if table.phase == "discard" and table.knowledge.draws > 6 and table.stock > 8:
+            break
+        match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
+    assert expert.race_to(table) == 0
+    eager = replace(table, other_ends=(Ending("knock", 9, 20),))
+    assert expert.race_to(eager) == table.knock_limit == 10
+    patient = replace(table, other_ends=(Ending("gin", 0, 20), Ending("shown", 5, 12)))
+    assert expert.race_to(patient) == 0

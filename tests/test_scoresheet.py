@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gin.actions import Action
+from gin.game import VOID_STOCK
 from gin.match import Match, apply, final_totals, new_match
 from gin.rules import Rules
 from gin.save import dump, load
@@ -28,15 +29,19 @@ def test_each_line_is_the_hand_as_it_was_played() -> None:
     rules = Rules(target=60)
     for seed in ("sheet-1", "sheet-2"):
         match = new_match(rules, seed)
-        expected = []  # (dealer, kind, knocker, winner, points, totals, boxes) when each hand ends
+        # (dealer, kind, knocker, winner, points, totals, boxes, knocker's deadwood, defender's
+        # deadwood before layoffs, stock left) when each hand ends
+        expected = []
         while match.winner is None:
             dealer = match.hand.dealer
             match = apply(match, ending_first(match))
             if match.hand.result is not None and len(expected) < len(match.results):
                 r = match.results[-1]
+                shown = r.kind != "void"
                 expected.append(
                     (dealer, r.kind, r.knocker, r.winner, r.points, list(match.points),
-                     list(match.boxes))
+                     list(match.boxes), r.knocker_deadwood if shown else None,
+                     r.defender_deadwood_before if shown else None, match.hand.stock_count)
                 )  # fmt: skip
         lines = view(match, 0)["score_sheet"]
         assert len(lines) == len(match.results) >= 2
@@ -49,6 +54,9 @@ def test_each_line_is_the_hand_as_it_was_played() -> None:
                 x["points"],
                 x["totals"],
                 x["boxes"],
+                x["knocker_deadwood"],
+                x["defender_deadwood_before"],
+                x["stock_count"],
             )
             for x in lines
         ]
@@ -80,6 +88,8 @@ def test_a_void_hand_keeps_the_dealer_and_scores_nothing() -> None:
     lines = sheet(match)
     void = next(i for i, x in enumerate(lines) if x["kind"] == "void")
     assert lines[void]["winner"] is None and lines[void]["points"] == 0
+    assert lines[void]["stock_count"] == VOID_STOCK
+    assert lines[void]["knocker_deadwood"] is None is lines[void]["defender_deadwood_before"]
     before = lines[void - 1]["totals"] if void else [0, 0]
     assert lines[void]["totals"] == before
     match = apply(match, Action.from_text("next"))

@@ -28,11 +28,12 @@ from dataclasses import dataclass
 
 from gin.actions import Action
 from gin.ai.evaluate import deadwood, defence_deadwood, keep_after, melds_with
-from gin.ai.tracking import Table
+from gin.ai.tracking import Ending, Table
 from gin.cards import Card, from_mask, mask_value, to_mask
 from gin.game import VOID_STOCK, knock_score
 from gin.melds import Meld, best_melds, declarations
 from gin.rules import Rules
+from gin.scoresheet import FULL_STOCK
 
 WORLDS = 24
 """Worlds sampled per judgement: enough to rank knocking against playing on, few enough to stay
@@ -60,14 +61,43 @@ def knock_share(limit: int) -> float:
     return 0.05 if limit == 0 else 1 - 0.5 * 0.7 ** (limit - 1)
 
 
+LATE = 8
+"""Stock size at or below which a knock says nothing of a player's patience in mid-hand (the gin
+waiter and the tactician, gin-only before, knock there with up to 10)."""
+SLIP = 0.05
+"""The weight of a knock limit that an earlier hand contradicts (players do not all follow one
+limit the whole hand through)."""
+
+
+def ending_odds(end: Ending, limit: int) -> float:
+    """How likely what an earlier hand showed is for a player knocking with at most ``limit``:
+
+    * its gin: the share of hands such a player ends with gin rather than a knock;
+    * its knock with ``d`` deadwood before the stock ran low: only a limit of ``d`` or more
+      allows it, and an eager player ends most hands with a knock;
+    * its hand laid face up when this seat ended the hand: it kept those ten cards after its
+      last throw and did not knock, so its limit is below their deadwood (a strong sign of
+      patience when that is 10 or less). No sign when no card was drawn: the other player may
+      not have had a turn."""
+    share = knock_share(limit)
+    if end.kind == "gin":
+        return 1 - share
+    if end.kind == "knock":
+        if end.stock <= LATE:
+            return 1.0
+        return share if limit >= end.deadwood else SLIP
+    if end.stock >= FULL_STOCK:
+        return 1.0
+    return 1.0 if limit < end.deadwood else SLIP
+
+
 def limit_prior(table: Table) -> list[float]:
-    """The chance of each knock limit 0 .. 10 for the other player, from how it ended the
-    earlier hands of this match (even odds before it has ended one)."""
+    """The chance of each knock limit 0 .. 10 for the other player, from what the earlier hands
+    of this match showed of it (:func:`ending_odds`; even odds before the first)."""
     prior = [1.0] * LIMITS
     for end in table.other_ends:
         for limit in range(LIMITS):
-            share = knock_share(limit)
-            prior[limit] *= share if end == "knock" else 1 - share
+            prior[limit] *= ending_odds(end, limit)
     total = sum(prior)
     return [p / total for p in prior]
 

@@ -40,6 +40,21 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Ending:
+    """How an earlier hand of the match ended, as the score sheet shows it to this seat.
+
+    ``kind`` is ``knock`` (the other player knocked: it won, tied or was undercut), ``gin``
+    (the other player went gin) or ``shown`` (this seat knocked or went gin, and the other hand
+    was laid face up). ``deadwood`` is the other player's: what it knocked with, or for
+    ``shown`` the deadwood of the ten cards it kept after its last throw, before layoffs.
+    ``stock`` is the number of cards left in the stock when the hand ended."""
+
+    kind: str
+    deadwood: int
+    stock: int
+
+
+@dataclass(frozen=True)
 class Table:
     """One seat's view, parsed into masks and moves (see :func:`gin.ai.views.read_view`)."""
 
@@ -58,9 +73,10 @@ class Table:
     seed: str = ""
     scores: tuple[int, int] = (0, 0)
     hand_number: int = 1
-    other_ends: tuple[str, ...] = ()
-    """How the other player ended earlier hands of the match (``knock`` or ``gin``, in order),
-    read from the score sheet: a patient player's hands end in gin, an eager one's in knocks."""
+    other_ends: tuple[Ending, ...] = ()
+    """What the earlier hands of the match showed of the other player, in order, read from the
+    score sheet: how it ended them (a patient player's hands end in gin, an eager one's in
+    knocks) and the hands it held without knocking when this seat ended one."""
 
     def digest(self) -> bytes:
         """A hash of everything this seat knows, to seed any choice deterministically."""

@@ -14,9 +14,10 @@ from typing import Any
 
 from gin.actions import Action, ActionError
 from gin.ai.base import OpponentError, View
-from gin.ai.tracking import Move, Table
+from gin.ai.tracking import Ending, Move, Table
 from gin.cards import SUIT_SYMBOLS, Card, CardError, parse_card, parse_cards, to_mask
 from gin.rules import Rules, RulesError
+from gin.scoresheet import FULL_STOCK
 
 _PRETTY = re.compile(r"(10|[A2-9JQK])([" + SUIT_SYMBOLS + "])")
 
@@ -142,21 +143,30 @@ def read_view(view: View) -> Table:
     )
 
 
-def _endings(sheet: Any, seat: int) -> tuple[str, ...]:
-    """The earlier hands the other seat ended, as ``knock`` or ``gin``: a knock it won, an
-    undercut this seat won, or its gin (ties and void hands name no knocker)."""
+def _endings(sheet: Any, seat: int) -> tuple[Ending, ...]:
+    """What the earlier hands showed of the other seat: its knocks (a knock it won or tied, or
+    an undercut this seat won), its gins, and its hand laid face up when this seat knocked or
+    went gin (void hands show nothing)."""
     if not isinstance(sheet, list):
         raise OpponentError("view field 'score_sheet' must be a list")
-    other = 1 - seat
     ends = []
     for line in sheet:
         if not isinstance(line, Mapping):
             raise OpponentError("each score sheet line must be an object")
-        kind, winner = line.get("kind"), line.get("winner")
-        if kind in ("gin", "big_gin") and winner == other:
-            ends.append("gin")
-        elif (kind, winner) in (("knock", other), ("undercut", seat)):
-            ends.append("knock")
+        kind, knocker = line.get("kind"), line.get("knocker")
+        if kind == "void" or knocker not in (0, 1):
+            continue
+        # A sheet without the figures of the hand's end (an older producer) shows nothing more
+        # than how the hand ended: these defaults constrain no knock limit.
+        stock = _int(line.get("stock_count", FULL_STOCK), "score_sheet.stock_count")
+        if knocker == seat:
+            dead = _int(
+                line.get("defender_deadwood_before", 99), "score_sheet.defender_deadwood_before"
+            )
+            ends.append(Ending("shown", dead, stock))
+        else:
+            dead = _int(line.get("knocker_deadwood", 0), "score_sheet.knocker_deadwood")
+            ends.append(Ending("gin" if kind in ("gin", "big_gin") else "knock", dead, stock))
     return tuple(ends)
 
 
