@@ -12,7 +12,7 @@ import { createAutoplay } from "./autoplay.js";
 import { createMotion } from "./motion.js";
 import { afterPaint } from "./pacing.js";
 import {
-  $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, renderPile, renderResult, renderTable,
+  $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, markBusy, renderPile, renderTable,
   scrollLogToEnd,
 } from "./render.js";
 import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
@@ -23,8 +23,8 @@ import { linkRequest, wireDaily } from "./daily.js";
 import { changeWords, handWords } from "./readout.js";
 import { wireReplay } from "./replay.js";
 import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
-import { renderSteps } from "./scoring.js";
-import { renderFinal, renderSheet } from "./scoresheet.js";
+import { renderSheet } from "./scoresheet.js";
+import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch } from "./endings.js";
 import { SORTS, sortedOrder } from "./handsort.js";
 import { knockAdvice, showPrompt } from "./prompt.js";
 import { wireKnock } from "./knock.js";
@@ -99,12 +99,12 @@ async function request(req) {
   // The page's busy mark is set at once; the table is drawn busy (controls greyed, "thinking…")
   // only if the engine is still at work after BUSY_SHOWN_MS. Most answers come sooner, and
   // greying the table out and back in costs a frame of its own (and flickers).
-  document.documentElement.dataset.busy = "1";
+  markBusy(true);
   const shown = setTimeout(render, BUSY_SHOWN_MS);
   const reply = await engine.call(req);
   clearTimeout(shown);
   ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
-  document.documentElement.dataset.busy = ui.busy ? "1" : "0"; // also when no table is drawn
+  markBusy(ui.busy); // also when no table is drawn
   if (reply.ok && reply.save !== undefined) keepSave(reply.save);
   if (reply.ok && reply.view) {
     setView(reply.view);
@@ -176,10 +176,10 @@ function afterView(prev) {
     const still = () => ui.view === view && !ui.busy;
     afterPaint(() => {
       if (!still()) return;
-      fillResult();
+      fillResult(view);
       afterPaint(() => {
         if (!still()) return;
-        openResult();
+        openResult(motion);
         scheduleAutoplay();
       });
     });
@@ -206,7 +206,7 @@ function scheduleComputer() {
 }
 
 const scheduleAutoplay = createAutoplay({
-  params, ui, act, pace, showMatch, closeResult: () => closeDialog("dlg-result"),
+  params, ui, act, pace, showMatch: () => showMatch(ui.view), closeResult: () => closeDialog("dlg-result"),
 });
 
 async function act(action) {
@@ -271,50 +271,6 @@ async function restore(saved) {
   return true;
 }
 
-// ------------------------------------------------------------------------------------ dialogs
-
-function openDialog(id) {
-  const d = $(id);
-  if (!d.open) d.showModal();
-}
-
-function closeDialog(id) {
-  const d = $(id);
-  if (d.open) d.close();
-}
-
-function closeAllDialogs() {
-  for (const d of document.querySelectorAll("dialog[open]")) d.close();
-}
-
-/** The hand's end, written into its dialog (still closed): the hands, the steps, the way on. */
-function fillResult() {
-  const last = ui.view.phase === "match_over";
-  renderResult(ui.view);
-  renderSteps(ui.view);
-  const next = $("result-next");
-  next.textContent = last ? "See the match" : "Next hand";
-  next.disabled = !last && !ui.view.legal_actions.some((a) => a.action === "next");
-}
-
-/** The hand's end opened at its top with its way on focused: "Next hand", or "See the match". */
-function openResult() {
-  const next = $("result-next");
-  openDialog("dlg-result");
-  $("dlg-result").scrollTop = 0;
-  next.focus({ preventScroll: true });
-  motion.layDown($("result-body"));
-}
-
-/** The match's end: the winner, the final totals and the score sheet; Rematch focused. */
-function showMatch() {
-  closeDialog("dlg-result");
-  renderFinal(ui.view);
-  openDialog("dlg-match");
-  $("dlg-match").scrollTop = 0;
-  $("match-new").focus({ preventScroll: true });
-}
-
 // ------------------------------------------------------------------------------------ intents
 
 const legal = (a) => ui.view && !ui.busy && ui.view.legal_actions.some((x) => x.action === a);
@@ -352,7 +308,7 @@ const ctl = {
     if (legal("pass")) act("pass");
   },
   next() {
-    if (ui.view && ui.view.phase === "match_over") showMatch();
+    if (ui.view && ui.view.phase === "match_over") showMatch(ui.view);
     else if (legal("next")) {
       closeDialog("dlg-result");
       act("next");

@@ -173,6 +173,11 @@ export function handButtonFor(code) {
   return handButtons.get(code) || null;
 }
 
+/** The page's busy mark (html[data-busy], the tests' hook): whether a request is in flight. */
+export function markBusy(busy) {
+  setAttr(document.documentElement, "data-busy", busy ? "1" : "0");
+}
+
 export function renderTable(view, ui) {
   const me = view.seat;
   const opp = 1 - me;
@@ -181,7 +186,7 @@ export function renderTable(view, ui) {
   setAttr(table, "data-phase", view.phase);
   setAttr(table, "aria-busy", ui.busy ? "true" : "false");
   // State hooks for the browser tests (and styling): whose turn, whether a request is in flight.
-  setAttr(document.documentElement, "data-busy", ui.busy ? "1" : "0");
+  markBusy(ui.busy);
   setAttr(document.documentElement, "data-phase", view.phase);
   setAttr(document.documentElement, "data-turn", view.to_act === null ? "none" : view.to_act === view.seat ? "me" : "opp");
 
