@@ -66,6 +66,27 @@ _RUN_VALUE, _RUN_MELDS = _run_tables()
 _PATTERN_VALUE = [_suit_value(p) for p in range(8192)]
 
 
+_RUN_LEFT = [_PATTERN_VALUE[p] - _RUN_VALUE[p] for p in range(8192)]
+"""For each suit pattern: its deadwood when only runs may meld it."""
+
+
+def _throw_gains() -> list[int]:
+    """For each suit pattern: the most that throwing one of its cards lowers its run-only
+    deadwood (negative when every throw breaks a run; -1000 for no card)."""
+    left = _RUN_LEFT
+    gains = [-1000] * 8192
+    for pattern in range(1, 8192):
+        rest = pattern
+        while rest:
+            bit = rest & -rest
+            gains[pattern] = max(gains[pattern], left[pattern] - left[pattern ^ bit])
+            rest ^= bit
+    return gains
+
+
+_THROW_GAIN = _throw_gains()
+
+
 def _rank_mask(rank: int, suits: Sequence[int]) -> int:
     return sum(1 << (s * 13 + rank) for s in suits)
 
@@ -160,6 +181,39 @@ def deadwood(hand: int) -> int:
     return total - max(
         _melded_value(a, b, c, d, sets) for sets in product(*_set_options(a, b, c, d))
     )
+
+
+def deadwood_after_throw(hand: int) -> int:
+    """The minimum deadwood of ``hand`` less one card, over every card it may throw: the measure
+    of an eleven-card hand about to discard.
+
+    For each way of using its ranks held three times as sets (as :func:`deadwood` tries them),
+    the rest of each suit melds only in runs and the best throw among them is read from a table
+    of each suit pattern's best throw. A throw from a set is the same as another way of using
+    that rank, so it is counted too.
+
+    >>> from gin.cards import mask_from_text as h
+    >>> deadwood_after_throw(h("AC 2C 3C 9D 9H 9S KS QH 4D 5D 6D"))
+    10
+    >>> deadwood_after_throw(h("AC 2C 3C 4C 5H 6H 7H 8H 9S TS KD"))
+    19
+    """
+    a, b, c, d = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39 & _SUIT
+    left, gain = _RUN_LEFT, _THROW_GAIN
+    if not ((a & b & (c | d)) | (c & d & (a | b))):
+        return left[a] + left[b] + left[c] + left[d] - max(gain[a], gain[b], gain[c], gain[d])
+    best = 1000
+    for sets in product(*_set_options(a, b, c, d)):
+        w, x, y, z = a, b, c, d
+        for rank, sub in sets:
+            bit = 1 << rank
+            w &= ~(bit * (sub & 1))
+            x &= ~(bit * (sub >> 1 & 1))
+            y &= ~(bit * (sub >> 2 & 1))
+            z &= ~(bit * (sub >> 3 & 1))
+        value = left[w] + left[x] + left[y] + left[z] - max(gain[w], gain[x], gain[y], gain[z])
+        best = min(best, value)
+    return best
 
 
 def best_melds(hand: int) -> tuple[Meld, ...]:

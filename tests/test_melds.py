@@ -15,6 +15,7 @@ from gin.melds import (
     best_defence,
     best_melds,
     deadwood,
+    deadwood_after_throw,
     deadwood_cards,
     declarations,
     discard_options,
@@ -135,6 +136,14 @@ def test_best_melds_reach_the_minimum(cards: list[int]) -> None:
         used |= meld
     assert sum(VALUES[c] for c in from_mask(mask & ~used)) == deadwood(mask)
     assert deadwood_cards(mask) == mask & ~used
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(any_hand, dense_hand))
+def test_deadwood_after_throw_is_the_best_throw(cards: list[int]) -> None:
+    """The table-read least deadwood after one throw equals trying every throw (sets among them)."""
+    mask = to_mask(cards)
+    assert deadwood_after_throw(mask) == min(oracle_deadwood(frozenset(cards) - {c}) for c in cards)
 
 
 @settings(max_examples=150, deadline=None)

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from gin import melds
 from gin.cards import VALUES, Card, from_mask
-from gin.melds import Meld, is_set
+from gin.melds import Meld, deadwood_after_throw, is_set
 
 deadwood = lru_cache(maxsize=1 << 15)(melds.deadwood)
 """The engine's exact deadwood, remembered: the thinking opponents ask about the same hands
@@ -21,27 +21,31 @@ _SUIT_OF = tuple(c // 13 for c in range(52))
 _RANK_OF = tuple(c % 13 for c in range(52))
 MORE_THAN = tuple(sum(1 << c for c in range(52) if VALUES[c] > v) for v in range(11))
 """For each value, the mask of the cards worth more."""
-CHEAPER = tuple(sum(1 << c for c in range(52) if VALUES[c] < v) for v in range(11))
-"""For each value, the mask of the cards worth less."""
 
 
-def _has(hand: int, suit: int, rank: int) -> bool:
-    return 0 <= rank < 13 and bool(hand >> (suit * 13 + rank) & 1)
+def _partner_pairs(card: Card) -> tuple[tuple[Card, Card], ...]:
+    suit, rank = _SUIT_OF[card], _RANK_OF[card]
+    same = [s * 13 + rank for s in range(4) if s != suit]
+    pairs = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
+    for low in (rank - 2, rank - 1, rank + 1):
+        high = low + 1 if low != rank - 1 else rank + 1
+        if low >= 0 and high < 13:
+            pairs.append((suit * 13 + low, suit * 13 + high))
+    return tuple(pairs)
+
+
+PARTNER_PAIRS: tuple[tuple[tuple[Card, Card], ...], ...] = tuple(
+    _partner_pairs(c) for c in range(52)
+)
+"""For each card, the pairs of cards that make a meld of three with it."""
+
+_PAIR_MASKS = tuple(tuple(1 << a | 1 << b for a, b in pairs) for pairs in PARTNER_PAIRS)
 
 
 def melds_with(card: Card, hand: int) -> bool:
     """Whether ``card`` would belong to some meld of ``hand`` plus it (a set of three, or a
     run of three, with cards of ``hand``)."""
-    suit, rank = _SUIT_OF[card], _RANK_OF[card]
-    same_rank = sum(1 for s in range(4) if s != suit and _has(hand, s, rank))
-    if same_rank >= 2:
-        return True
-    below, above = _has(hand, suit, rank - 1), _has(hand, suit, rank + 1)
-    return (
-        (below and above)
-        or (below and _has(hand, suit, rank - 2))
-        or (above and _has(hand, suit, rank + 2))
-    )
+    return any(hand & pair == pair for pair in _PAIR_MASKS[card])
 
 
 def keep_after(hand: int, card: Card, fixed: int = 0, back: bool = True) -> tuple[int, int]:
@@ -56,11 +60,18 @@ def keep_after(hand: int, card: Card, fixed: int = 0, back: bool = True) -> tupl
     candidates = hand & ~fixed
     if back and not melds_with(card, hand):
         candidates &= MORE_THAN[VALUES[card]]
+    # With every card free to go, the least deadwood is known at once: the search below then
+    # stops at the first card that reaches it (or at once when throwing ``card`` back does).
+    least = deadwood_after_throw(held) if back and not fixed else -1
+    if best == least:
+        return best, keep
     for c in from_mask(candidates):
         rest = held & ~(1 << c)
         left = deadwood(rest)
         if left < best:
             best, keep = left, rest
+            if left == least:
+                break
     return best, keep
 
 
@@ -77,14 +88,13 @@ class Outlook:
     def nine(self) -> int:
         """The least deadwood of the best nine of these ten cards."""
         if self._nine < 0:
-            hand = self.hand
-            self._nine = min(deadwood(hand & ~(1 << c)) for c in from_mask(hand))
+            self._nine = deadwood_after_throw(self.hand)
         return self._nine
 
     def after(self, card: Card) -> int:
         """The least deadwood after adding ``card`` and throwing the best card."""
         if melds_with(card, self.hand):
-            return keep_after(self.hand, card)[0]
+            return deadwood_after_throw(self.hand | 1 << card)
         # The new card joins no meld: either it goes straight back, or it stays as deadwood.
         return min(self.deadwood, self.nine() + VALUES[card])
 
@@ -110,22 +120,6 @@ def draw_weights(unseen: int, prob: Sequence[float]) -> list[tuple[Card, float]]
         return []
     return [(c, w / total) for c, w in cards if w > 0]
 
-
-def _partner_pairs(card: Card) -> tuple[tuple[Card, Card], ...]:
-    suit, rank = _SUIT_OF[card], _RANK_OF[card]
-    same = [s * 13 + rank for s in range(4) if s != suit]
-    pairs = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
-    for low in (rank - 2, rank - 1, rank + 1):
-        high = low + 1 if low != rank - 1 else rank + 1
-        if low >= 0 and high < 13:
-            pairs.append((suit * 13 + low, suit * 13 + high))
-    return tuple(pairs)
-
-
-PARTNER_PAIRS: tuple[tuple[tuple[Card, Card], ...], ...] = tuple(
-    _partner_pairs(c) for c in range(52)
-)
-"""For each card, the pairs of cards that make a meld of three with it."""
 
 RULED_OUT = 0.15
 """How much less likely the opponent is to hold a pair that its play has ruled out."""

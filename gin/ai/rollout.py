@@ -12,8 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from gin.ai.evaluate import CHEAPER, deadwood, melds_with
-from gin.cards import VALUES, Card, from_mask
+from gin.ai.evaluate import deadwood
+from gin.cards import VALUES, Card
+from gin.melds import deadwood_after_throw
+
+BY_VALUE = sorted(range(52), key=lambda c: (-VALUES[c], c))
+"""The cards, the most valuable first (card order among equals): the order throws are tried."""
 
 
 def futures(
@@ -40,20 +44,16 @@ def race(hand: int, sequences: Sequence[Sequence[Card]], limit: int, start: int 
         score = -1.0
         for turn, card in enumerate(sequence, start):
             held = current | 1 << card
-            best, throw = 1000, card
-            tried = held
-            if not melds_with(card, current):
-                # A card that joins no meld can only be kept in place of one worth at least as
-                # much: throwing a cheaper one leaves more deadwood than throwing it back.
-                tried &= ~CHEAPER[VALUES[card]]
-            for c in from_mask(tried):
-                left = deadwood(held & ~(1 << c))
-                if left < best or (left == best and VALUES[c] > VALUES[throw]):
-                    best, throw = left, c
-            current = held & ~(1 << throw)
+            best = deadwood_after_throw(held)
             if best <= limit:
                 score = turn
                 break
+            # The throw: among the cards leaving the least deadwood, the one worth most.
+            current = next(
+                rest
+                for c in BY_VALUE
+                if held >> c & 1 and deadwood(rest := held & ~(1 << c)) == best
+            )
         if score < 0:
             score = len(sequence) + start + deadwood(current) / 10
         total += score
