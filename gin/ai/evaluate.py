@@ -48,6 +48,28 @@ def melds_with(card: Card, hand: int) -> bool:
     return any(hand & pair == pair for pair in _PAIR_MASKS[card])
 
 
+_SUITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The lowest card of each suit: a 13-bit rank pattern times this is that rank in every suit."""
+
+
+def meld_partners(hand: int) -> int:
+    """The cards outside ``hand`` that would belong to some meld of ``hand`` plus that card:
+    :func:`melds_with` for every card at once.
+
+    >>> from gin.cards import format_cards, mask_from_text as h
+    >>> format_cards(from_mask(meld_partners(h("5H 6H 9C 9D"))))
+    '4H 7H 9H 9S'
+    """
+    partners = 0
+    for shift in (0, 13, 26, 39):
+        p = hand >> shift & 0x1FFF
+        runs = (p << 1 & p << 2) | (p << 1 & p >> 1) | (p >> 1 & p >> 2)
+        partners |= (runs & 0x1FFF) << shift
+    a, b, c, d = hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39 & 0x1FFF
+    pairs = a & b | a & c | a & d | b & c | b & d | c & d
+    return (partners | pairs * _SUITS) & ~hand
+
+
 def keep_after(hand: int, card: Card, fixed: int = 0, back: bool = True) -> tuple[int, int]:
     """Ten cards ``hand`` plus ``card``: the least deadwood of the ten kept and those ten, never
     throwing a card of ``fixed``, nor ``card`` itself unless ``back``.
@@ -91,21 +113,21 @@ class Outlook:
             self._nine = deadwood_after_throw(self.hand)
         return self._nine
 
-    def after(self, card: Card) -> int:
-        """The least deadwood after adding ``card`` and throwing the best card."""
-        if melds_with(card, self.hand):
-            return deadwood_after_throw(self.hand | 1 << card)
-        # The new card joins no meld: either it goes straight back, or it stays as deadwood.
-        return min(self.deadwood, self.nine() + VALUES[card])
-
     def prospects(self, draw: Sequence[tuple[Card, float]], limit: int) -> tuple[float, float]:
         """For one more card drawn with the given weights (summing to 1): the expected fall in
         deadwood, and the probability that the hand may then knock (deadwood within ``limit``).
         """
-        base = self.deadwood
+        hand, base = self.hand, self.deadwood
+        partners = meld_partners(hand)
+        # A card joining no meld either goes straight back or stays as deadwood in place of
+        # the best throw of the ten: what it leaves depends on its value only.
+        loose = [min(base, self.nine() + value) for value in range(11)]
         gain = reach = 0.0
         for card, weight in draw:
-            left = self.after(card)
+            if partners >> card & 1:
+                left = deadwood_after_throw(hand | 1 << card)
+            else:
+                left = loose[VALUES[card]]
             gain += weight * (base - left)
             if left <= limit:
                 reach += weight
