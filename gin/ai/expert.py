@@ -5,7 +5,8 @@ It draws and discards like the tactician (:mod:`gin.ai.tactician`): every card t
 other player's takes, passes and throws read, the discard weighed by deadwood, prospects, the
 danger of feeding a meld and sampled futures of its own hand. The tactician's timing says when a
 knock is worth considering at all: in its first five turns (the other hand is still loose) and
-once the stock runs low; in between it plays for gin or the other player's knock. A knock the
+once the stock runs low, unless the earlier hands show a patient player (whose hand is then
+close to gin); in between it plays for gin or the other player's knock. A knock the
 timing allows is then judged by the search (:mod:`gin.ai.search`): over hidden hands sampled
 from what it has seen, is knocking now (scored against each sampled hand's best defence,
 layoffs included) worth more than throwing its best card and playing on (scored by playouts)?
@@ -51,6 +52,16 @@ against it is low deadwood when it knocks (an undercut), and a hand already with
 then ranks its throws by deadwood, prospects and danger alone. Measured: against the baseline
 30 of 40 matches (28 racing to gin); over six league members 161 of 240 (160)."""
 
+PATIENT = 3
+"""Knock limits below this mark a patient player (gin only, or nearly)."""
+PATIENT_ODDS = 0.5
+"""Against a player the earlier hands show patient at least this likely, no knock ends a hand
+once the stock runs low: its hand that has not ended then is close to gin. Measured over 200
+matches each (seed X1): 15 late knocks per 100 matches against the gin waiter lost 13 points
+each (8 of them undercut); without them the expert won 55.0% (54.5%) against the gin waiter and
+67.5% (62.5%) against ``baseline-k0``. The gin waiter's own late knocks are then met by an
+undercut more often than they win."""
+
 
 @register(
     "expert",
@@ -85,6 +96,15 @@ class Expert(Planner):
         if verdict.knocks:
             return verdict.knock.text(), verdict
         return f"discard {format_card(card)}", verdict
+
+    def knock_limit(self, table: Table) -> int:
+        """The tactician's timing, but only gin once the stock runs low against a patient
+        player."""
+        if table.stock <= self.style.late_stock and sum(limit_prior(table)[:PATIENT]) >= (
+            PATIENT_ODDS
+        ):
+            return 0
+        return super().knock_limit(table)
 
     def race_to(self, table: Table) -> int:
         """Gin in mid-hand, as the style says, but the rules' knock limit against an eager
