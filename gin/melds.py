@@ -70,21 +70,26 @@ _RUN_LEFT = [_PATTERN_VALUE[p] - _RUN_VALUE[p] for p in range(8192)]
 """For each suit pattern: its deadwood when only runs may meld it."""
 
 
-def _throw_gains() -> list[int]:
+def _throw_tables() -> tuple[list[int], list[int]]:
     """For each suit pattern: the most that throwing one of its cards lowers its run-only
-    deadwood (negative when every throw breaks a run; -1000 for no card)."""
+    deadwood (negative when every throw breaks a run; -1000 for no card), and the rank of that
+    throw (the most valuable among equals, then the lowest)."""
     left = _RUN_LEFT
-    gains = [-1000] * 8192
+    gains, ranks = [-1000] * 8192, [0] * 8192
     for pattern in range(1, 8192):
         rest = pattern
         while rest:
             bit = rest & -rest
-            gains[pattern] = max(gains[pattern], left[pattern] - left[pattern ^ bit])
+            rank = bit.bit_length() - 1
+            gain = left[pattern] - left[pattern ^ bit]
+            best = gains[pattern]
+            if gain > best or (gain == best and _RANK_VALUES[rank] > _RANK_VALUES[ranks[pattern]]):
+                gains[pattern], ranks[pattern] = gain, rank
             rest ^= bit
-    return gains
+    return gains, ranks
 
 
-_THROW_GAIN = _throw_gains()
+_THROW_GAIN, _THROW_RANK = _throw_tables()
 
 
 def _rank_mask(rank: int, suits: Sequence[int]) -> int:
@@ -214,6 +219,33 @@ def deadwood_after_throw(hand: int) -> int:
         value = left[w] + left[x] + left[y] + left[z] - max(gain[w], gain[x], gain[y], gain[z])
         best = min(best, value)
     return best
+
+
+def best_throw(hand: int) -> tuple[int, Card]:
+    """The throw :func:`discard_options` ranks first, and the deadwood it leaves: the least
+    deadwood, then the most valuable card, then card order.
+
+    >>> from gin.cards import format_card, mask_from_text as h
+    >>> left, card = best_throw(h("AC 2C 3C 9D 9H 9S KS QH 4D 5D 6D"))
+    >>> left, format_card(card)
+    (10, 'QH')
+    """
+    a, b, c, d = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39 & _SUIT
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        least = deadwood_after_throw(hand)
+        card = next(c for c in _BY_WORTH if hand >> c & 1 and deadwood(hand & ~(1 << c)) == least)
+        return least, card
+    left, gain, ranks = _RUN_LEFT, _THROW_GAIN, _THROW_RANK
+    best = (-2000, 0, 0)
+    for suit, pattern in enumerate((a, b, c, d)):
+        if pattern:
+            rank = ranks[pattern]
+            best = max(best, (gain[pattern], _RANK_VALUES[rank], -(suit * 13 + rank)))
+    return left[a] + left[b] + left[c] + left[d] - best[0], -best[2]
+
+
+_BY_WORTH = sorted(range(52), key=lambda c: (-VALUES[c], c))
+"""The cards, the most valuable first (card order among equals)."""
 
 
 def best_melds(hand: int) -> tuple[Meld, ...]:

@@ -14,6 +14,7 @@ from gin.melds import (
     ALL_MELDS,
     best_defence,
     best_melds,
+    best_throw,
     deadwood,
     deadwood_after_throw,
     deadwood_cards,
@@ -144,6 +145,8 @@ def test_deadwood_after_throw_is_the_best_throw(cards: list[int]) -> None:
     """The table-read least deadwood after one throw equals trying every throw (sets among them)."""
     mask = to_mask(cards)
     assert deadwood_after_throw(mask) == min(oracle_deadwood(frozenset(cards) - {c}) for c in cards)
+    card, left = discard_options(mask)[0]
+    assert best_throw(mask) == (left, card)
 
 
 @settings(max_examples=150, deadline=None)
@@ -151,6 +154,7 @@ def test_deadwood_after_throw_is_the_best_throw(cards: list[int]) -> None:
 def test_discard_options_cover_every_card(cards: list[int]) -> None:
     mask = to_mask(cards)
     options = discard_options(mask)
+    assert best_throw(mask) == (options[0][1], options[0][0])
     assert sorted(c for c, _ in options) == sorted(cards)
     assert [d for _, d in options] == sorted(d for _, d in options)
     for card, after in options:

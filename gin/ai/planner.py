@@ -133,6 +133,10 @@ class Planner:
             return style.potential
         return style.potential * (1 - min(late / 6, 1.0) * (1 - style.fade_to))
 
+    def caution(self, table: Table) -> float:
+        """The weight on the danger of feeding the other player's melds, at this table."""
+        return self.style.caution
+
     # ----------------------------------------------------------------- discarding
 
     def discard(self, table: Table) -> str:
@@ -153,14 +157,15 @@ class Planner:
         know = table.knowledge
         style = self.style
         potential = self.potential(table)
+        caution = self.caution(table)
         weights = draw_weights(know.unseen, know.prob) if potential or style.reach else []
         scored = []
         for card in options:
             score = self._value(
                 Outlook(table.hand & ~(1 << card)), weights, potential, table.knock_limit
             )
-            if style.caution:
-                score += style.caution * danger(card, know.prob, know.ruled_out)
+            if caution:
+                score += caution * danger(card, know.prob, know.ruled_out)
             score -= style.high_cards * VALUES[card]
             scored.append((score, card))
         scored.sort()

@@ -13,11 +13,8 @@ import random
 from collections.abc import Sequence
 
 from gin.ai.evaluate import deadwood
-from gin.cards import VALUES, Card
-from gin.melds import deadwood_after_throw
-
-BY_VALUE = sorted(range(52), key=lambda c: (-VALUES[c], c))
-"""The cards, the most valuable first (card order among equals): the order throws are tried."""
+from gin.cards import Card
+from gin.melds import best_throw
 
 
 def futures(
@@ -44,16 +41,11 @@ def race(hand: int, sequences: Sequence[Sequence[Card]], limit: int, start: int 
         score = -1.0
         for turn, card in enumerate(sequence, start):
             held = current | 1 << card
-            best = deadwood_after_throw(held)
+            best, throw = best_throw(held)
             if best <= limit:
                 score = turn
                 break
-            # The throw: among the cards leaving the least deadwood, the one worth most.
-            current = next(
-                rest
-                for c in BY_VALUE
-                if held >> c & 1 and deadwood(rest := held & ~(1 << c)) == best
-            )
+            current = held & ~(1 << throw)
         if score < 0:
             score = len(sequence) + start + deadwood(current) / 10
         total += score
