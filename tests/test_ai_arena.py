@@ -16,17 +16,15 @@ SHORT = replace(PRESETS["research"], target=50)
 
 
 def test_expert_beats_three_league_members() -> None:
-    field = ["baseline", "cautious", "beginner"]
-    tallies = arena.run_many([("expert", name) for name in field], 4, "suite", SHORT, jobs=2)
-    won = 0
+    """Loose on purpose: more than half of 100 short matches against each of three members
+    (the arena's figures are 75% and more), and more points."""
+    field = ["baseline", "cautious", "baseline-k3"]
+    tallies = arena.run_many([("expert", name) for name in field], 100, "suite", SHORT, jobs=2)
     for tally in tallies:
         expert, other = tally.sides
-        assert tally.matches == 4 == expert.matches + other.matches
-        # Loose on purpose (4 short matches each keep the suite fast): more points than each
-        # member, and half the matches over the three.
+        assert tally.matches == 100 == expert.matches + other.matches
+        assert expert.matches > 50, other.name
         assert expert.points > other.points, other.name
-        won += expert.matches
-    assert won >= 6
 
 
 def test_jobs_change_no_total() -> None:
