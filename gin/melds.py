@@ -221,6 +221,10 @@ def deadwood_after_throw(hand: int) -> int:
     return best
 
 
+_BY_WORTH = sorted(range(52), key=lambda c: (-VALUES[c], c))
+"""The cards, the most valuable first (card order among equals)."""
+
+
 def best_throw(hand: int) -> tuple[int, Card]:
     """The throw :func:`discard_options` ranks first, and the deadwood it leaves: the least
     deadwood, then the most valuable card, then card order.
@@ -233,8 +237,12 @@ def best_throw(hand: int) -> tuple[int, Card]:
     a, b, c, d = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39 & _SUIT
     if (a & b & (c | d)) | (c & d & (a | b)):
         least = deadwood_after_throw(hand)
-        card = next(c for c in _BY_WORTH if hand >> c & 1 and deadwood(hand & ~(1 << c)) == least)
-        return least, card
+        throw = next(
+            card
+            for card in _BY_WORTH
+            if hand >> card & 1 and deadwood(hand & ~(1 << card)) == least
+        )
+        return least, throw
     left, gain, ranks = _RUN_LEFT, _THROW_GAIN, _THROW_RANK
     best = (-2000, 0, 0)
     for suit, pattern in enumerate((a, b, c, d)):
@@ -242,10 +250,6 @@ def best_throw(hand: int) -> tuple[int, Card]:
             rank = ranks[pattern]
             best = max(best, (gain[pattern], _RANK_VALUES[rank], -(suit * 13 + rank)))
     return left[a] + left[b] + left[c] + left[d] - best[0], -best[2]
-
-
-_BY_WORTH = sorted(range(52), key=lambda c: (-VALUES[c], c))
-"""The cards, the most valuable first (card order among equals)."""
 
 
 def best_melds(hand: int) -> tuple[Meld, ...]:
