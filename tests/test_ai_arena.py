@@ -16,13 +16,13 @@ SHORT = replace(PRESETS["research"], target=50)
 
 
 def test_expert_beats_three_league_members() -> None:
-    """Loose on purpose: more than half of 100 short matches against each of three members
-    (the arena's figures are 75% and more), and more points."""
+    """Loose on purpose: more than half of 60 short matches against each of three members
+    (over 200 full matches the arena measured 63% to 75%), and more points."""
     field = ["baseline", "cautious", "baseline-k3"]
-    tallies = arena.run_many([("expert", name) for name in field], 100, "suite", SHORT, jobs=2)
+    tallies = arena.run_many([("expert", name) for name in field], 60, "suite", SHORT, jobs=2)
     for tally in tallies:
         expert, other = tally.sides
-        assert tally.matches == 100 == expert.matches + other.matches
+        assert tally.matches == 60 == expert.matches + other.matches
         assert expert.matches > 50, other.name
         assert expert.points > other.points, other.name
 
