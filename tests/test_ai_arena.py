@@ -15,14 +15,18 @@ SHORT = replace(PRESETS["research"], target=50)
 """Research rules to 50 points: half the hands of a match, the same play."""
 
 
+MATCHES = 60
+"""Short matches against each member: few enough for the suite."""
+
+
 def test_expert_beats_three_league_members() -> None:
-    """Loose on purpose: more than half of 60 short matches against each of three members
+    """Loose on purpose: more than half of the short matches against each of three members
     (over 200 full matches the arena measured 63% to 75%), and more points."""
     field = ["baseline", "cautious", "baseline-k3"]
-    tallies = arena.run_many([("expert", name) for name in field], 60, "suite", SHORT, jobs=2)
+    tallies = arena.run_many([("expert", name) for name in field], MATCHES, "suite", SHORT, jobs=2)
     for tally in tallies:
         expert, other = tally.sides
-        assert tally.matches == 60 == expert.matches + other.matches
+        assert tally.matches == MATCHES == expert.matches + other.matches
         assert 2 * expert.matches > tally.matches, other.name
         assert expert.points > other.points, other.name
 
