@@ -11,7 +11,7 @@ from itertools import islice
 from gin.actions import Action
 from gin.ai import opponent
 from gin.ai.evaluate import defence_deadwood
-from gin.ai.expert import Expert
+from gin.ai.expert import HAZARD_WEIGHT, Expert, hazard
 from gin.ai.hint import hint
 from gin.ai.search import limit_prior, settle, worlds
 from gin.ai.tracking import Ending
@@ -218,3 +218,32 @@ def test_the_expert_races_to_gin_unless_the_other_player_is_eager() -> None:
     assert expert.race_to(eager) == table.knock_limit == 10
     patient = replace(table, other_ends=(Ending("gin", 0, 20), Ending("shown", 5, 12)))
     assert expert.race_to(patient) == 0
+
+
+def test_an_eager_players_near_knock_turns_the_expert_to_low_deadwood() -> None:
+    """Against a player the earlier hands show eager, the weight on the next draw shrinks with
+    the chance of its knock at its next turn, a chance that grows through the hand; against
+    anyone else the weight is the tactician's."""
+    expert = Expert()
+    early: list[float] = []
+    late: list[float] = []
+    for number in range(3):
+        match = new_match(PRESETS["research"], f"hazard-{number}")
+        players = (opponent("baseline"), opponent("baseline"))
+        while match.winner is None and match.hand_number == 1:
+            seat = match.hand.to_act
+            if seat is None:
+                break
+            table = read_view(view(match, seat))
+            if table.phase == "discard":
+                plain = expert.potential(table)
+                assert plain == super(Expert, expert).potential(table) > 0
+                eager = replace(table, other_ends=(Ending("knock", 9, 20),))
+                chance = hazard(eager)
+                assert 0 <= chance <= 1
+                assert expert.potential(eager) == plain * max(0.0, 1 - HAZARD_WEIGHT * chance)
+                draws = table.knowledge.opponent_draws
+                (early if draws <= 2 else late if draws >= 6 else []).append(chance)
+            match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
+    assert early and late
+    assert sum(late) / len(late) > sum(early) / len(early) + 0.05
