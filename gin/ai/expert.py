@@ -31,7 +31,7 @@ from dataclasses import replace
 from gin.ai.base import register
 from gin.ai.evaluate import deadwood
 from gin.ai.planner import Planner
-from gin.ai.search import Verdict, judge, limit_prior, worlds
+from gin.ai.search import Verdict, judge, limit_prior, table_worlds
 from gin.ai.tactician import Tactician
 from gin.ai.tracking import Table
 from gin.cards import format_card, from_mask
@@ -86,7 +86,7 @@ def hazard(table: Table) -> float:
     over the search's sampled worlds, the share of the next three stock cards that would bring
     its world's hand within its world's knock limit."""
     hits = total = 0
-    for world in worlds(table):
+    for world in table_worlds(table):
         for card in world.stock[:3]:
             total += 1
             hits += deadwood_after_throw(world.other | 1 << card) <= world.limit

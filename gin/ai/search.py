@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gin.actions import Action
 from gin.ai.evaluate import deadwood, defence_deadwood, keep_after, melds_with
@@ -187,6 +188,14 @@ def worlds(table: Table, count: int = WORLDS) -> list[World]:
     return found
 
 
+@lru_cache(maxsize=1)
+def table_worlds(table: Table) -> tuple[World, ...]:
+    """The :data:`WORLDS` worlds of ``table``, sampled once however many judgements of one
+    decision read them (the knock's, and the expert's reading of how near the other player's
+    knock is)."""
+    return tuple(worlds(table))
+
+
 def settle(knocker: int, melds: Sequence[Meld], defender: int, rules: Rules) -> int:
     """Points to the knocker (negative when the defender scores) for a knock or gin declaring
     ``melds`` from the ten cards ``knocker`` against the ten cards ``defender``."""
@@ -289,7 +298,7 @@ def knock_value(
 
 def judge(table: Table, knockable: Sequence[Card], play_on: Card) -> Verdict:
     """Knock now (the best of ``knockable``) or throw ``play_on`` and play on."""
-    found = worlds(table)
+    found = table_worlds(table)
     rules = table.rules
     value, undercut, knock = knock_value(table, found, knockable, rules)
     later, wait = play_on_value(table, found, play_on, rules)
