@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from itertools import islice
 
+from gin import game
 from gin.actions import Action
 from gin.ai import opponent
 from gin.ai.evaluate import defence_deadwood
@@ -247,3 +248,21 @@ def test_an_eager_players_near_knock_turns_the_expert_to_low_deadwood() -> None:
             match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
     assert early and late
     assert sum(late) / len(late) > sum(early) / len(early) + 0.05
+
+
+def test_the_expert_takes_a_melding_upcard_only_when_it_lowers_the_deadwood() -> None:
+    """QC would join JC and KC, but they are better in their sets of jacks and kings: the
+    tactician takes it all the same, the expert weighs it like any other card and passes. 5D
+    extends 3D 4D and lowers the deadwood, so both take it."""
+    held, other = "7C JC KC 3D 4D JD 3H JH KH KS", "AC AD AS 2D 3S 4S 5S 6S 9H TH"
+    for upcard, expert, tactician in (("QC", "pass", "take"), ("5D", "take", "take")):
+        deck = game.arranged_deck(held, other, upcard)
+        match = replace(
+            new_match(PRESETS["research"], "upcard"),
+            hand=game.deal(PRESETS["research"], deck, dealer=1),
+        )
+        seen = view(match, 0)
+        assert (opponent("expert").decide(seen), opponent("tactician").decide(seen)) == (
+            expert,
+            tactician,
+        )

@@ -3,7 +3,10 @@ search.
 
 It draws and discards like the tactician (:mod:`gin.ai.tactician`): every card tracked, the
 other player's takes, passes and throws read, the discard weighed by deadwood, prospects, the
-danger of feeding a meld and sampled futures of its own hand. The tactician's timing says when a
+danger of feeding a meld and sampled futures of its own hand. One difference in drawing: an
+upcard that melds with two cards of the hand is taken only if it lowers the deadwood (the
+tactician takes it even when those two cards are better melded otherwise); else it is weighed
+like any other card. The tactician's timing says when a
 knock is worth considering at all: in its first five turns (the other hand is still loose) and
 once the stock runs low, unless the earlier hands show a patient player (whose hand is then
 close to gin); in between it plays for gin or the other player's knock. A knock the
@@ -112,7 +115,9 @@ def patient(table: Table) -> bool:
 class Expert(Planner):
     """The strongest opponent."""
 
-    style = replace(Tactician.style, knock_at=(10,) * OPEN_TURNS + (0,), race_own_limit=True)
+    style = replace(
+        Tactician.style, knock_at=(10,) * OPEN_TURNS + (0,), race_own_limit=True, any_meld=False
+    )
 
     def discard(self, table: Table) -> str:
         """Gin when it may; a knock when the timing allows one and the search prefers it to

@@ -59,6 +59,10 @@ class Style:
     """How much better (in points) taking the discard must look than drawing."""
     melds_only: bool = False
     """Take the discard only when it joins a meld at once."""
+    any_meld: bool = True
+    """Take the discard whenever two cards of the hand meld with it, even cards that are better
+    melded otherwise (False: only when it lowers the deadwood; else it is weighed like any other
+    card)."""
     knock_at: tuple[int, ...] = (10,)
     """Most deadwood to knock with, by own draws so far this hand (the last entry repeats)."""
     knock_late: int = 10
@@ -99,7 +103,7 @@ class Planner:
         # would otherwise trade them for ever while the stock stands still.
         if any(m.seat == table.seat and m.kind == "discard" and m.card == top for m in table.moves):
             return False
-        if melds_with(top, table.hand):
+        if melds_with(top, table.hand) and (self.style.any_meld or self.lowers(table, top)):
             return True
         if self.style.melds_only:
             return False
@@ -115,6 +119,14 @@ class Planner:
             return True
         taken = min(self._value(k, weights, potential, limit) for k in kept)
         return taken < drawn - self.style.take_margin
+
+    @staticmethod
+    def lowers(table: Table, top: Card) -> bool:
+        """Whether taking ``top`` (and throwing another card) leaves less deadwood than now."""
+        grown = table.hand | 1 << top
+        return min(deadwood(grown & ~(1 << c)) for c in from_mask(table.hand)) < deadwood(
+            table.hand
+        )
 
     def _value(
         self, outlook: Outlook, weights: list[tuple[Card, float]], potential: float, limit: int
