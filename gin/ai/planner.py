@@ -124,9 +124,8 @@ class Planner:
     def lowers(table: Table, top: Card) -> bool:
         """Whether taking ``top`` (and throwing another card) leaves less deadwood than now."""
         grown = table.hand | 1 << top
-        return min(deadwood(grown & ~(1 << c)) for c in from_mask(table.hand)) < deadwood(
-            table.hand
-        )
+        kept = min(deadwood(grown & ~(1 << c)) for c in from_mask(table.hand))
+        return kept < deadwood(table.hand)
 
     def _value(
         self, outlook: Outlook, weights: list[tuple[Card, float]], potential: float, limit: int
