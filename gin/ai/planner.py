@@ -19,7 +19,15 @@ from dataclasses import dataclass
 
 from gin.actions import Action
 from gin.ai.base import View
-from gin.ai.evaluate import Outlook, danger, deadwood, draw_weights, layoff_exposure, melds_with
+from gin.ai.evaluate import (
+    Outlook,
+    danger,
+    deadwood,
+    draw_weights,
+    keep_after,
+    layoff_exposure,
+    melds_with,
+)
 from gin.ai.rollout import futures, race
 from gin.ai.tracking import Table
 from gin.ai.views import read_view, simple_action
@@ -103,7 +111,9 @@ class Planner:
         # would otherwise trade them for ever while the stock stands still.
         if any(m.seat == table.seat and m.kind == "discard" and m.card == top for m in table.moves):
             return False
-        if melds_with(top, table.hand) and (self.style.any_meld or self.lowers(table, top)):
+        if melds_with(top, table.hand) and (
+            self.style.any_meld or keep_after(table.hand, top, back=False)[0] < deadwood(table.hand)
+        ):
             return True
         if self.style.melds_only:
             return False
@@ -119,13 +129,6 @@ class Planner:
             return True
         taken = min(self._value(k, weights, potential, limit) for k in kept)
         return taken < drawn - self.style.take_margin
-
-    @staticmethod
-    def lowers(table: Table, top: Card) -> bool:
-        """Whether taking ``top`` (and throwing another card) leaves less deadwood than now."""
-        grown = table.hand | 1 << top
-        kept = min(deadwood(grown & ~(1 << c)) for c in from_mask(table.hand))
-        return kept < deadwood(table.hand)
 
     def _value(
         self, outlook: Outlook, weights: list[tuple[Card, float]], potential: float, limit: int
