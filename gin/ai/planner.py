@@ -67,10 +67,11 @@ class Style:
     """How much better (in points) taking the discard must look than drawing."""
     melds_only: bool = False
     """Take the discard only when it joins a meld at once."""
-    any_meld: bool = True
-    """Take the discard whenever two cards of the hand meld with it, even cards that are better
-    melded otherwise (False: only when it lowers the deadwood; else it is weighed like any other
-    card)."""
+    must_lower: bool = False
+    """Take the discard only when keeping it (and throwing another card) lowers the deadwood:
+    then at once if it melds, else when it beats a stock draw. (False: whenever two cards of the
+    hand meld with it, even cards that are better melded otherwise; any other card when it beats
+    a stock draw, even if the hand's deadwood does not fall.)"""
     knock_at: tuple[int, ...] = (10,)
     """Most deadwood to knock with, by own draws so far this hand (the last entry repeats)."""
     knock_late: int = 10
@@ -111,9 +112,11 @@ class Planner:
         # would otherwise trade them for ever while the stock stands still.
         if any(m.seat == table.seat and m.kind == "discard" and m.card == top for m in table.moves):
             return False
-        if melds_with(top, table.hand) and (
-            self.style.any_meld or keep_after(table.hand, top, back=False)[0] < deadwood(table.hand)
+        if self.style.must_lower and keep_after(table.hand, top, back=False)[0] >= deadwood(
+            table.hand
         ):
+            return False
+        if melds_with(top, table.hand):
             return True
         if self.style.melds_only:
             return False
