@@ -112,22 +112,21 @@ class Planner:
         # would otherwise trade them for ever while the stock stands still.
         if any(m.seat == table.seat and m.kind == "discard" and m.card == top for m in table.moves):
             return False
-        if self.style.must_lower and keep_after(table.hand, top, back=False)[0] >= deadwood(
-            table.hand
-        ):
+        hand = table.hand
+        if self.style.must_lower and keep_after(hand, top, back=False)[0] >= deadwood(hand):
             return False
-        if melds_with(top, table.hand):
+        if melds_with(top, hand):
             return True
         if self.style.melds_only:
             return False
         know = table.knowledge
         weights = draw_weights(know.unseen, know.prob)
         limit = table.knock_limit
-        now = Outlook(table.hand)
+        now = Outlook(hand)
         gain, reach = now.prospects(weights, limit)
         potential = self.potential(table)
         drawn = now.deadwood - gain - potential * gain - self.style.reach * reach
-        kept = [Outlook((table.hand | 1 << top) & ~(1 << card)) for card in from_mask(table.hand)]
+        kept = [Outlook((hand | 1 << top) & ~(1 << card)) for card in from_mask(hand)]
         if min(k.deadwood for k in kept) <= self.knock_limit(table):
             return True
         taken = min(self._value(k, weights, potential, limit) for k in kept)
