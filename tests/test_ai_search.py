@@ -252,25 +252,31 @@ def test_an_eager_players_near_knock_turns_the_expert_to_low_deadwood() -> None:
     assert sum(late) / len(late) > sum(early) / len(early) + 0.05
 
 
+SETS = "7C JC KC 3D 4D JD 3H JH KH KS", "AC AD AS 2D 3S 4S 5S 6S 9H TH"
+"""A hand holding jacks and kings in sets (and 3-4 of diamonds), and the other player's."""
+LOOSE = "AC AH AS 2S 4H 5S TS JH QC KS", "8S TD 4C JD KH 9H AD 8H 3H 4D"
+"""A hand of aces and loose cards (51 deadwood), and the other player's."""
+
+
 @pytest.mark.parametrize(
-    ("held", "upcard", "expert", "tactician"),
+    ("hands", "upcard", "expert", "tactician"),
     [
-        # QC would join JC and KC, but they are better in their sets of jacks and kings: taking
-        # it raises the deadwood from 17 to 20.
-        ("7C JC KC 3D 4D JD 3H JH KH KS", "QC", "pass", "take"),
-        ("7C JC KC 3D 4D JD 3H JH KH KS", "5D", "take", "take"),
-        # JC joins no meld; kept for its promise (a pair of jacks, J-Q of clubs) in place of
-        # another ten it leaves the deadwood at 51.
-        ("AC AH AS 2S 4H 5S TS JH QC KS", "JC", "pass", "take"),
-        ("AC AH AS 2S 4H 5S TS JH QC KS", "3C", "take", "take"),
+        # QC would join JC and KC, but they are better in their sets: taking it raises the
+        # deadwood from 17 to 20. 5D extends 3D 4D.
+        (SETS, "QC", "pass", "take"),
+        (SETS, "5D", "take", "take"),
+        # JC joins no meld; kept in place of another ten-point card, it leaves the deadwood at 51
+        # for the promise of a pair of jacks and J-Q of clubs. 3C in place of KS leaves 44.
+        (LOOSE, "JC", "pass", "take"),
+        (LOOSE, "3C", "take", "take"),
     ],
 )
 def test_the_expert_takes_an_upcard_only_when_it_lowers_the_deadwood(
-    held: str, upcard: str, expert: str, tactician: str
+    hands: tuple[str, str], upcard: str, expert: str, tactician: str
 ) -> None:
     """The tactician takes a card that melds with two of its cards, or one whose promise beats a
     stock draw; the expert only when keeping it (and throwing another) lowers its deadwood."""
-    other = "8S TD 4C JD KH 9H AD 8H 3H 4D" if "AS" in held else "AC AD AS 2D 3S 4S 5S 6S 9H TH"
+    held, other = hands
     deck = game.arranged_deck(held, other, upcard)
     match = replace(
         new_match(PRESETS["research"], "upcard"),
