@@ -16,7 +16,8 @@ from gin.ai import opponent
 from gin.ai.evaluate import defence_deadwood
 from gin.ai.expert import EAGER_SLACK, HAZARD_WEIGHT, Expert, hazard
 from gin.ai.hint import hint
-from gin.ai.search import limit_prior, settle, worlds
+from gin.ai.search import MARGIN, OPEN_DRAWS, judge, limit_prior, settle, worlds
+from gin.ai.standing import worth
 from gin.ai.tracking import Ending
 from gin.ai.views import read_view
 from gin.cards import from_mask, to_mask
@@ -116,7 +117,8 @@ def test_defence_deadwood_agrees_with_the_engine() -> None:
 
 def test_expert_weighs_each_knock_and_plays_legally() -> None:
     """At knock positions the expert's answer is legal; where its timing allows a knock the
-    search decides, and it both knocks and plays on (the choice depends on the position)."""
+    search decides (by a margin from its fifth draw on), and it both knocks and plays on (the
+    choice depends on the position)."""
     expert = Expert()
     chosen = set()
     weighed = 0
@@ -134,6 +136,7 @@ def test_expert_weighs_each_knock_and_plays_legally() -> None:
             continue
         weighed += 1
         assert (action.kind == "knock") == verdict.knocks
+        assert verdict.margin == (0 if table.knowledge.draws <= OPEN_DRAWS else MARGIN)
         chosen.add(action.kind)
     assert weighed > 5 and chosen == {"knock", "discard"}
 
@@ -315,3 +318,25 @@ def test_against_an_eager_player_the_expert_throws_near_the_least_deadwood() -> 
                 checked += 1
             match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
     assert checked > 50 and building > 0
+
+
+def test_when_the_hand_decides_the_match_a_knock_counts_by_its_odds_not_its_points() -> None:
+    """At 99 to 99 every winning knock is worth the same and every undercut costs the same, so
+    the search's value of a knock is that worth times the share of worlds it wins less the share
+    it loses; and the score turns some decisions that the points alone would take the other
+    way."""
+    turned = 0
+    for match in timed_positions("standing", 6):
+        seat = match.hand.to_act
+        assert seat is not None
+        table = read_view(view(match, seat))
+        options = [c for c in from_mask(table.hand) if c != table.taken]
+        knockable = [c for c in options if deadwood(table.hand & ~(1 << c)) <= table.knock_limit]
+        card = Expert().best_discard(table, options)
+        even = judge(replace(table, scores=(0, 0)), knockable, card)
+        close = judge(replace(table, scores=(99, 99)), knockable, card)
+        win = worth(99, 99, table.rules.target)(1)
+        assert win == worth(99, 99, table.rules.target)(40) > 0
+        assert close.knock_value == pytest.approx(win * (1 - 2 * close.undercut))
+        turned += close.knocks != even.knocks
+    assert turned > 0

@@ -6,7 +6,8 @@ which is worth more, knocking now or playing on, and why: the chance of being un
 better knock or gin that waiting is likely to bring. The reply then also carries the figures
 under ``"knock"`` (for a page that wants to show them):
 ``{"advice": "knock" | "play on", "undercut": share, "knock_points": x, "play_points": y}``,
-expected points per hand to you.
+expected points to you, each hand's points counted for what they do to your chance of winning
+the match (:func:`gin.ai.standing.worth`; at the start of a match much the same as the points).
 
 >>> from gin.match import new_match
 >>> from gin.rules import Rules
