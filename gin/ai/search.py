@@ -66,6 +66,10 @@ earned 8.3 points more (± 5.0, 51 knocks) than their hands went on to earn in t
 draws, 4.2 less (± 5.7, 32) in the fifth."""
 
 
+Worth = Callable[[int], float]
+"""What a hand's points to this seat are worth to the match (:func:`gin.ai.standing.worth`)."""
+
+
 def knock_share(limit: int) -> float:
     """The rough share of its hands that a player knocking with at most ``limit`` ends by a
     knock rather than gin (arena counts: the baseline about 0.98, the gin hunter, knocking
@@ -136,7 +140,7 @@ class Verdict:
     play_value: float
     wait_for: int
     """The knock threshold that made playing on worth most (0: gin only)."""
-    margin: float = MARGIN
+    margin: float
     """By how much knocking must beat playing on (:data:`MARGIN`, :data:`OPEN_DRAWS`)."""
 
     @property
@@ -263,10 +267,6 @@ def playout(
             if left == 0:
                 return options, points
     return options, 0
-
-
-Worth = Callable[[int], float]
-"""What a hand's points to this seat are worth to the match (:func:`gin.ai.standing.worth`)."""
 
 
 def play_on_value(
