@@ -45,6 +45,8 @@ def _table() -> tuple[tuple[float, ...], ...]:
     :data:`REACH`) and the other player ``m`` (0 to twice that), every hand won by either player
     at even odds with :data:`HANDS` points."""
     wide = 2 * REACH + 1
+    # Needing nothing has won, unless the other player needs nothing either (never asked); every
+    # row keeps that 0 at m = 0, the other player having won.
     rows: list[list[float]] = [[0.0] + [1.0] * (wide - 1)]
     for need in range(1, REACH + 1):
         # Half the chance comes from this hand won: rows of fewer points needed, filled already
@@ -58,7 +60,6 @@ def _table() -> tuple[tuple[float, ...], ...]:
         for other in range(1, wide):
             lost = sum(share * row[other - points] for points, share in HANDS if other > points)
             row[other] = (row[other] + lost) / 2
-        row[0] = 0.0
         rows.append(row)
     return tuple(tuple(row) for row in rows)
 
