@@ -14,7 +14,7 @@ from gin import game
 from gin.actions import Action
 from gin.ai import opponent
 from gin.ai.evaluate import defence_deadwood
-from gin.ai.expert import EAGER_SLACK, HAZARD_WEIGHT, Expert, hazard
+from gin.ai.expert import HAZARD_WEIGHT, SLACK, Expert, hazard
 from gin.ai.hint import hint
 from gin.ai.search import MARGIN, OPEN_DRAWS, judge, limit_prior, settle, worlds
 from gin.ai.standing import worth
@@ -292,10 +292,11 @@ def test_the_expert_takes_an_upcard_only_when_it_lowers_the_deadwood(
     )
 
 
-def test_against_an_eager_player_the_expert_throws_near_the_least_deadwood() -> None:
-    """Against a player the earlier hands show eager, every throw keeps at most
-    :data:`EAGER_SLACK` deadwood more than the least; otherwise the tactician's weighing may keep
-    more for a hand's promise (it does in some of these positions, so the rule is seen to act)."""
+def test_unless_the_other_player_is_patient_the_expert_throws_near_the_least_deadwood() -> None:
+    """Before the earlier hands show anything, and against a player they show eager, every throw
+    keeps at most :data:`SLACK` deadwood more than the least; against a player they show patient
+    the tactician's weighing may keep more for a hand's promise (it does in some of these
+    positions, so the rule is seen to act)."""
     expert = Expert()
     checked = building = 0
     for number in range(4):
@@ -311,10 +312,12 @@ def test_against_an_eager_player_the_expert_throws_near_the_least_deadwood() -> 
                 options = [c for c in from_mask(table.hand) if c != table.taken]
                 kept = {c: deadwood(table.hand & ~(1 << c)) for c in options}
                 least = min(kept.values())
-                plain = replace(table, other_ends=())
+                unknown = replace(table, other_ends=())
                 eager = replace(table, other_ends=(Ending("knock", 9, 20),))
-                building += kept[expert.best_discard(plain, options)] > least + EAGER_SLACK
-                assert kept[expert.best_discard(eager, options)] <= least + EAGER_SLACK
+                patient = replace(table, other_ends=(Ending("gin", 0, 12), Ending("shown", 3, 14)))
+                building += kept[expert.best_discard(patient, options)] > least + SLACK
+                assert kept[expert.best_discard(unknown, options)] <= least + SLACK
+                assert kept[expert.best_discard(eager, options)] <= least + SLACK
                 checked += 1
             match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
     assert checked > 50 and building > 0
