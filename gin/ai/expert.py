@@ -8,10 +8,10 @@ that lowers its deadwood (the tactician takes a card that melds with two of its 
 those two are better melded otherwise, and a card that joins no meld for its promise alone): a card
 taken may not be thrown back. Unless the earlier hands show a patient player it throws only among
 the cards that keep the deadwood within :data:`SLACK` of the least: a knock may come soon, and it is
-met by the deadwood held then. The tactician's timing says when a knock is worth considering at all: in its
-first five turns (the other hand is still loose) and once the stock runs low, unless the earlier
-hands show a patient player (whose hand is then close to gin); in between it plays for gin or the
-other player's knock. A knock the timing allows is then judged by the search (:mod:`gin.ai.search`):
+met by the deadwood held then. The tactician's timing says when a knock is worth considering at
+all: in its first five turns (the other hand is still loose) and once the stock runs low, unless
+the earlier hands show a patient player (whose hand is then close to gin); in between it plays for
+gin or the other player's knock. A knock the timing allows is then judged by the search (:mod:`gin.ai.search`):
 over hidden hands sampled from what it has seen, is knocking now (scored against each sampled hand's
 best defence, layoffs included) worth more than throwing its best card and playing on (scored by
 playouts), each outcome counted for what it does to the chance of winning the match? What the
