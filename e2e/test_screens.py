@@ -49,17 +49,23 @@ def long_knock() -> tuple[dict[str, Any], str, int]:
     that has seven declarations or more (a list long enough to bury the dialog's buttons on a
     phone), that card and its number of declarations. Searched, not named: the position depends
     on how the computer plays."""
-    for number in range(60):
-        knock = mirror(f"decl-{number}", stop=can_knock)
+    found: dict[str, Any] = {}
+
+    def fits(seed: str) -> bool:
+        knock = mirror(seed, stop=can_knock)
         if not can_knock(knock["view"]):
-            continue
+            return False
         for action in knock["view"]["legal_actions"]:
             if action["action"].startswith("knock "):
                 card = action["action"].split()[1]
-                reply = engine_call({"op": "declarations", "card": card})
-                if len(reply["declarations"]) >= 7:
-                    return knock, card, len(reply["declarations"])
-    raise AssertionError("no knock with seven declarations or more in 60 seeds")
+                count = len(engine_call({"op": "declarations", "card": card})["declarations"])
+                if count >= 7:
+                    found.update(knock=knock, card=card, options=count)
+                    return True
+        return False
+
+    seed_where("decl", fits, tries=60)
+    return found["knock"], found["card"], found["options"]
 
 
 def find_positions() -> dict[str, Any]:
