@@ -83,6 +83,13 @@ hands showed anything (mostly in a match's first hand) scored 3.8 points less (Â
 the least-deadwood throw. Against players shown patient the rule does not apply: their hands
 race to gin, and a hand's promise is worth its deadwood."""
 
+FUTURES = 32
+"""Sampled futures per comparison of mid-hand discards (the tactician samples 16). Over 1,000
+matches each against the baseline on six seeds (``F2``, ``A3``, ``Z2``, ``B4``, ``C5``, ``D6``),
+32 futures won 4,707 of 6,000 (78.5%) and 5.87 points per hand more than it; 16 futures won
+4,646 (77.4%) and 5.69, with a smaller margin on five of the six seeds. 64 futures won 80.1%
+on ``F2`` (80.2% at 32). Decisions in CPython took 6.7 ms on average at 32 (5.9 at 16)."""
+
 PATIENT = 3
 """Knock limits below this mark a patient player (gin only, or nearly)."""
 PATIENT_ODDS = 0.5
@@ -133,7 +140,11 @@ class Expert(Planner):
     """The strongest opponent."""
 
     style = replace(
-        Tactician.style, knock_at=(10,) * OPEN_TURNS + (0,), race_own_limit=True, must_lower=True
+        Tactician.style,
+        knock_at=(10,) * OPEN_TURNS + (0,),
+        race_own_limit=True,
+        must_lower=True,
+        race_futures=FUTURES,
     )
 
     def discard(self, table: Table) -> str:
