@@ -234,7 +234,12 @@ def test_statistics_export_import_and_a_refused_file(
 
 def test_the_same_daily_deal_on_two_fresh_contexts(browser: Browser, base_url: str) -> None:
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
-    expected = engine_call({"op": "new", "seed": daily_seed(), "names": NAMES})["view"]
+    # The deal as the player first sees it: when the computer has the first say on the upcard,
+    # its choice (which depends on the day's deal) is already on the table.
+    reply = engine_call({"op": "new", "seed": daily_seed(), "names": NAMES})
+    while not reply["view"]["your_turn"]:
+        reply = engine_call({"op": "bot"})
+    expected = reply["view"]
     seen = []
     for way in ("dialog", "link"):
         context = browser.new_context(base_url=base_url)
