@@ -3,24 +3,24 @@ search.
 
 It draws and discards like the tactician (:mod:`gin.ai.tactician`): every card tracked, the other
 player's takes, passes and throws read, the discard weighed by deadwood, prospects, the danger of
-feeding a meld and sampled futures of its own hand (more, and longer: :data:`FUTURES`). Two
-differences. It takes the upcard only when that lowers its deadwood (the tactician takes a card that
-melds with two of its cards even when those two are better melded otherwise, and a card that joins
-no meld for its promise alone): a card taken may not be thrown back. Unless the earlier hands show a
-patient player it throws only among the cards that keep the deadwood within :data:`SLACK` of the
-least: a knock may come soon, and it is met by the deadwood held then. The tactician's timing says
-when a knock is worth considering at all: in its first five turns (the other hand is still loose)
-and once the stock runs low, unless the earlier hands show a patient player (whose hand is then
-close to gin); in between it plays for gin or the other player's knock. A knock the timing allows is
-then judged by the search (:mod:`gin.ai.search`): over hidden hands sampled from what it has seen,
-is knocking now (scored against each sampled hand's best defence, layoffs included) worth more than
-throwing its best card and playing on (scored by playouts), each outcome counted for what it does to
-the chance of winning the match? What the earlier hands showed of the other player
-(:func:`gin.ai.search.limit_prior`) weighs in twice: in the search's odds of its knock limit, and in
-mid-hand, where the sampled futures of a discard race to gin, unless the player is eager: then they
-race to the rules' limit (against it, low deadwood when it knocks wins), and the same sampled hands
-say how near its knock is (:func:`hazard`): the nearer, the less a discard is weighed by what the
-next draw may bring and the more by the deadwood it keeps.
+feeding a meld and sampled futures of its own hand (more, and longer: :data:`FUTURES`,
+:data:`HORIZON`). Two differences. It takes the upcard only when that lowers its deadwood (the
+tactician takes a card that melds with two of its cards even when those two are better melded
+otherwise, and a card that joins no meld for its promise alone): a card taken may not be thrown
+back. Unless the earlier hands show a patient player it throws only among the cards that keep the
+deadwood within :data:`SLACK` of the least: a knock may come soon, and it is met by the deadwood
+held then. The tactician's timing says when a knock is worth considering at all: in its first five
+turns (the other hand is still loose) and once the stock runs low, unless the earlier hands show a
+patient player (whose hand is then close to gin); in between it plays for gin or the other player's
+knock. A knock the timing allows is then judged by the search (:mod:`gin.ai.search`): over hidden
+hands sampled from what it has seen, is knocking now (scored against each sampled hand's best
+defence, layoffs included) worth more than throwing its best card and playing on (scored by
+playouts), each outcome counted for what it does to the chance of winning the match? What the
+earlier hands showed of the other player (:func:`gin.ai.search.limit_prior`) weighs in twice: in the
+search's odds of its knock limit, and in mid-hand, where the sampled futures of a discard race to
+gin, unless the player is eager: then they race to the rules' limit (against it, low deadwood when
+it knocks wins), and the same sampled hands say how near its knock is (:func:`hazard`): the nearer,
+the less a discard is weighed by what the next draw may bring and the more by the deadwood it keeps.
 
 Why both: left to itself the search knocked in mid-hand wherever its sampled hands looked
 loose, and a patient player's hand that has not knocked is often one card from gin, so those
@@ -88,7 +88,8 @@ FUTURES = 32
 matches each against the baseline on six seeds (``F2``, ``A3``, ``Z2``, ``B4``, ``C5``, ``D6``),
 32 futures won 4,707 of 6,000 (78.5%) and 5.87 points per hand more than it; 16 futures won
 4,646 (77.4%) and 5.69, with a smaller margin on five of the six seeds. 64 futures won 80.1%
-on ``F2`` (80.2% at 32). Decisions in CPython took 6.7 ms on average at 32 (5.9 at 16)."""
+on ``F2`` (80.2% at 32). Decisions in CPython took 6.7 ms on average at 32 (5.9 at 16, the
+same day)."""
 
 HORIZON = 6
 """Draws per sampled future (the tactician's 5). In mid-hand the expert's futures race to gin,
