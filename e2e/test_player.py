@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from audit import AXE, axe_problems
-from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call, seed_where
+from gintable import BOOT_TIMEOUT, MY_TURN, Plan, Table, engine_call, seed_where
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from gin.match import daily_seed
@@ -236,10 +236,7 @@ def test_the_same_daily_deal_on_two_fresh_contexts(browser: Browser, base_url: s
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
     # The deal as the player first sees it: when the computer has the first say on the upcard,
     # its choice (which depends on the day's deal) is already on the table.
-    reply = engine_call({"op": "new", "seed": daily_seed(), "names": NAMES})
-    while not reply["view"]["your_turn"]:
-        reply = engine_call({"op": "bot"})
-    expected = reply["view"]
+    expected = Plan(daily_seed()).view
     seen = []
     for way in ("dialog", "link"):
         context = browser.new_context(base_url=base_url)
