@@ -11,25 +11,21 @@ import { wireInput } from "./input.js";
 import { createAutoplay } from "./autoplay.js";
 import { createMotion } from "./motion.js";
 import { afterPaint } from "./pacing.js";
-import {
-  $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, markBusy, renderPile, renderTable,
-  scrollLogToEnd,
-} from "./render.js";
+import { $, appendLog, handButtonFor, logLine, prettyText, markBusy, renderTable, scrollLogToEnd } from "./render.js";
 import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
 import { saveMatch, setAsideDamaged } from "./saving.js";
 import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
 import { registerServiceWorker, startWhenOneBuild } from "./update.js";
 import { linkRequest, wireDaily } from "./daily.js";
-import { changeWords, handWords } from "./readout.js";
+import { changeWords } from "./readout.js";
 import { wireReplay } from "./replay.js";
 import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
-import { renderSheet } from "./scoresheet.js";
 import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch } from "./endings.js";
 import { SORTS, sortedOrder } from "./handsort.js";
-import { knockAdvice, showPrompt } from "./prompt.js";
 import { wireKnock } from "./knock.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
 import { createSound } from "./sound.js";
+import { createIntents } from "./intents.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
 
 performance.mark("gin:main-start");
@@ -273,197 +269,12 @@ async function restore(saved) {
 
 // ------------------------------------------------------------------------------------ intents
 
-const legal = (a) => ui.view && !ui.busy && ui.view.legal_actions.some((x) => x.action === a);
-
-function select(code) {
-  ui.selected = code;
-  ui.focus = code;
-  render();
-  const v = ui.view;
-  const opt = (v.discard_options || []).find((o) => o.card === code);
-  announce(`${cardName(code)} selected${opt ? `, leaves ${opt.deadwood} deadwood` : ""}.`);
-}
-
-function tryDiscard(code) {
-  if (!code) return;
-  if (legal(`discard ${code}`)) {
-    act(`discard ${code}`);
-  } else if (ui.view && !ui.busy && ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) {
-    // Not in the legal list (e.g. the card just taken): let the engine say why.
-    act(`discard ${code}`);
-  }
-}
-
 const knockReview = wireKnock({ call: (req) => engine.call(req), act, view: () => ui.view, openDialog });
-const openKnock = (card) => stillStarting(ui, say) || knockReview(card);
-
-const ctl = {
-  draw() {
-    if (legal("draw")) act("draw");
-  },
-  take() {
-    if (legal("take")) act("take");
-  },
-  pass() {
-    if (legal("pass")) act("pass");
-  },
-  next() {
-    if (ui.view && ui.view.phase === "match_over") showMatch(ui.view);
-    else if (legal("next")) {
-      closeDialog("dlg-result");
-      act("next");
-    }
-  },
-  discardPileClick() {
-    if (legal("take")) act("take");
-    else if (ui.selected) tryDiscard(ui.selected);
-  },
-  discardSelected() {
-    tryDiscard(ui.selected);
-  },
-  // K (and the Knock button): big gin when all 11 cards meld; gin or the knock review for the
-  // selected card; with none selected, select the best card to end the hand with and say so.
-  knock() {
-    const sel = ui.selected;
-    if (!ui.view || ui.busy) return;
-    if (legal("big gin")) return void act("big gin");
-    if (sel && legal(`gin ${sel}`)) return void act(`gin ${sel}`);
-    if (sel && ui.view.legal_actions.some((a) => a.action.startsWith(`knock ${sel}`))) return void openKnock(sel);
-    if (!sel) {
-      const advice = knockAdvice(ui.view, ui);
-      if (advice.select) select(advice.select);
-      message(advice.say);
-      return;
-    }
-    if (ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) {
-      const opt = (ui.view.discard_options || []).find((o) => o.card === sel);
-      message(opt ? `Discarding ${pretty(sel)} leaves ${opt.deadwood} deadwood: too much to knock (${ui.view.knock_limit} at most).`
-        : `You cannot knock discarding ${pretty(sel)}.`);
-    }
-  },
-  // G (and the Gin button): big gin, else gin with the selected card or the only gin discard.
-  gin() {
-    if (!ui.view || ui.busy) return;
-    if (legal("big gin")) return void act("big gin");
-    const sel = ui.selected;
-    if (sel && legal(`gin ${sel}`)) return void act(`gin ${sel}`);
-    const gins = ui.view.legal_actions.filter((a) => a.action.startsWith("gin "));
-    if (gins.length === 1) return void act(gins[0].action);
-    if (gins.length) message("You can go gin with more than one discard: select the card to discard, then press G.");
-    else if (ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) message("No gin yet: every discard leaves some deadwood.");
-    else message(knockAdvice(ui.view, ui).say);
-  },
-  sort() {
-    ctl.sortBy(SORTS[(SORTS.indexOf(ui.sort) + 1) % SORTS.length]);
-  },
-  sortBy(name) {
-    ui.sort = name;
-    ui.settings = { ...ui.settings, sort: name };
-    writeSettings(ui.settings);
-    if (!ui.view) return;
-    ui.order = sortedOrder(ui.view, name);
-    writeOrder(ui.order);
-    render();
-    announce(`Hand sorted ${{ melds: "melds first", rank: "by rank", suit: "by suit" }[name]}.`);
-  },
-  sheet() {
-    if (!ui.view) return;
-    renderSheet(ui.view);
-    openDialog("dlg-sheet");
-  },
-  readHand() {
-    if (ui.view) announce(handWords(ui.view, ui.order, ui.sort));
-  },
-  inputKind(kind) {
-    if (ui.input === kind) return;
-    ui.input = kind;
-    if (ui.view) showPrompt(ui.view, ui); // the prompt only: a redraw of the hand would eat the click
-  },
-  openDialogId() {
-    const d = document.querySelector("dialog[open]");
-    return d ? d.id : null;
-  },
-  async hint() {
-    if (stillStarting(ui, say)) return;
-    const v = ui.view;
-    if (!v || ui.busy || v.to_act !== v.seat || !v.legal_actions.length) return;
-    const reply = await engine.call({ op: "hint" });
-    if (ui.view !== v) return; // the table moved on meanwhile
-    if (!reply.ok) {
-      message(reply.error);
-      return;
-    }
-    const card = reply.hint.action.match(/^(?:discard|knock|gin) (\S+)/);
-    ui.hint = { view: v, action: reply.hint.action, card: card ? card[1] : null, reason: reply.hint.reason };
-    render();
-    announce(`Hint: ${reply.hint.reason}`);
-  },
-  clear() {
-    if (ui.selected) {
-      ui.selected = null;
-      render();
-      announce("Selection cleared.");
-    }
-    message("");
-  },
-  keys() {
-    openDialog("dlg-keys");
-  },
-  pile() {
-    if (!ui.view) return;
-    renderPile(ui.view);
-    openDialog("dlg-pile");
-  },
-  settings() {
-    const form = $("settings-form");
-    for (const input of form.querySelectorAll("input[name=speed]")) input.checked = input.value === ui.settings.speed;
-    form.querySelector("input[name=autosort]").checked = !!ui.settings.autosort;
-    openDialog("dlg-settings");
-  },
-  // A new match, asking first when one is in progress; `what` says what a link would open.
-  newMatch(seed, what = "") {
-    ui.pendingSeed = seed; // what the confirmation starts (none: a random seed)
-    $("confirm-what").textContent = what;
-    if (ui.view && ui.view.phase !== "match_over") openDialog("dlg-confirm");
-    else newMatch(seed);
-  },
-  cardClick(code) {
-    if (!ui.view) return;
-    ui.focus = code;
-    if (ui.selected === code) tryDiscard(code);
-    else select(code);
-  },
-  cardKey(code) {
-    ctl.cardClick(code);
-  },
-  move(code, delta) {
-    const order = ui.visualOrder || [];
-    const i = order.indexOf(code);
-    if (i < 0 || !order.length) return;
-    const j = delta === "home" ? 0 : delta === "end" ? order.length - 1
-      : Math.max(0, Math.min(order.length - 1, i + delta));
-    ui.focus = order[j];
-    for (const c of order) {
-      const b = handButtonFor(c);
-      if (b) b.tabIndex = c === ui.focus ? 0 : -1;
-    }
-    handButtonFor(ui.focus).focus();
-  },
-  dropOnDiscard(code) {
-    ui.selected = code;
-    tryDiscard(code);
-  },
-  reorder(code, target, after) {
-    const order = ui.order.filter((c) => c !== code);
-    let at = order.indexOf(target);
-    if (at < 0) return;
-    if (after) at += 1;
-    order.splice(at, 0, code);
-    ui.order = order;
-    writeOrder(order);
-    render();
-  },
-};
+const ctl = createIntents({
+  ui, act, render, message, announce, say, newMatch,
+  call: (req) => engine.call(req),
+  openKnock: (card) => stillStarting(ui, say) || knockReview(card),
+});
 
 function wireDialogs() {
   $("result-next").addEventListener("click", () => ctl.next());
