@@ -178,19 +178,37 @@ export function markBusy(busy) {
   setAttr(document.documentElement, "data-busy", busy ? "1" : "0");
 }
 
+/** Draw the whole table from a view, one region after another. */
 export function renderTable(view, ui) {
-  const me = view.seat;
-  const opp = 1 - me;
-  const names = view.names;
+  markTable(view, ui);
+  renderScores(view);
+  renderOpponent(view);
+  renderTurns(view, ui);
+  renderPiles(view, ui);
+  renderHand(view, ui);
+  renderSort(ui);
+  renderActions(view, ui);
+  showPrompt(view, ui);
+}
+
+const handOver = (view) => view.phase === "hand_over" || view.phase === "match_over";
+const legalSet = (view) => new Set(view.legal_actions.map((a) => a.action));
+const pileTop = (view) => (view.discard_pile.length ? view.discard_pile[view.discard_pile.length - 1] : null);
+
+/** State hooks for the browser tests (and styling): the phase, whose turn, whether a request is
+ * in flight. */
+function markTable(view, ui) {
   const table = $("table");
   setAttr(table, "data-phase", view.phase);
   setAttr(table, "aria-busy", ui.busy ? "true" : "false");
-  // State hooks for the browser tests (and styling): whose turn, whether a request is in flight.
   markBusy(ui.busy);
   setAttr(document.documentElement, "data-phase", view.phase);
   setAttr(document.documentElement, "data-turn", view.to_act === null ? "none" : view.to_act === view.seat ? "me" : "opp");
+}
 
-  // Scores.
+/** The header's scores, boxes, target and hand number. */
+function renderScores(view) {
+  const names = view.names;
   for (const seat of [0, 1]) {
     const box = $(`score-${seat}`);
     setText(box.querySelector(".who"), names[seat]);
@@ -203,29 +221,35 @@ export function renderTable(view, ui) {
     box.classList.toggle("leading", view.scores.points[seat] > view.scores.points[1 - seat]);
   }
   setText($("target"), `to ${view.scores.target}` + (view.hand_number ? ` · hand ${view.hand_number}` : ""));
+}
 
-  // Opponent.
+/** The opponent's seat: its name, its cards (backs, known ones, all of them once revealed). */
+function renderOpponent(view) {
+  const opp = 1 - view.seat;
+  const names = view.names;
   setText($("opp-label"), names[opp]);
-  setText($("me-label"), names[me]);
-  const over = view.phase === "hand_over" || view.phase === "match_over";
-  const oppCards = $("opp-cards");
+  setText($("me-label"), names[view.seat]);
   const known = view.opponent.known || [];
-  const shownOpp = over && view.result ? view.result.hands[opp] : null;
+  const shownOpp = handOver(view) && view.result ? view.result.hands[opp] : null;
   const count = view.opponent.count;
   setText($("opp-count"), `${count} card${count === 1 ? "" : "s"}`);
   const backs = shownOpp ? 0 : count - known.length;
   const faces = shownOpp || known;
-  replaceWhenChanged(oppCards, `${backs} ${faces.join(" ")}`, () => [
+  replaceWhenChanged($("opp-cards"), `${backs} ${faces.join(" ")}`, () => [
     ...Array.from({ length: backs }, cardBack),
     ...faces.map((c) => cardFace(c, "known")),
   ]);
   setText($("opp-known"), known.length && !shownOpp
     ? `Known in ${names[opp]}'s hand: ${known.map(pretty).join(" ")}`
     : "");
+}
 
-  // Turn markers and the dealer's chip, on the table itself.
+/** Turn markers and the dealer's chip, on the table itself. */
+function renderTurns(view, ui) {
+  const me = view.seat;
+  const over = handOver(view);
   const myTurn = !over && view.to_act === me;
-  const oppTurn = !over && view.to_act === opp;
+  const oppTurn = !over && view.to_act === 1 - me;
   $("me-turn").classList.toggle("on", myTurn);
   setGlyph($("me-turn"), "Your turn");
   $("opp-turn").classList.toggle("on", oppTurn);
@@ -233,15 +257,16 @@ export function renderTable(view, ui) {
   $("me-turn").closest(".seat").classList.toggle("acting", myTurn);
   $("opp-turn").closest(".seat").classList.toggle("acting", oppTurn);
   $("me-dealer").toggleAttribute("hidden", view.dealer !== me);
-  $("opp-dealer").toggleAttribute("hidden", view.dealer !== opp);
+  $("opp-dealer").toggleAttribute("hidden", view.dealer !== 1 - me);
+}
 
-  // Piles.
-  const legal = new Set(view.legal_actions.map((a) => a.action));
-  const stock = $("stock");
-  stock.disabled = ui.busy || !legal.has("draw");
+/** The stock and the discard pile. */
+function renderPiles(view, ui) {
+  const legal = legalSet(view);
+  $("stock").disabled = ui.busy || !legal.has("draw");
   setGlyph($("stock-count"), `${view.stock_count} left`);
   const pile = view.discard_pile;
-  const top = pile.length ? pile[pile.length - 1] : null;
+  const top = pileTop(view);
   const slot = $("discard-card");
   if (top) {
     if (slot.dataset.card !== top) paintFace(slot, top);
@@ -253,12 +278,14 @@ export function renderTable(view, ui) {
   }
   setGlyph($("discard-top"), top ? `${pretty(top)} on top · ${pile.length}` : "empty");
   const discardBtn = $("discard");
-  const canDiscardSelected = ui.selected && legal.has(`discard ${ui.selected}`);
+  const myTurn = !handOver(view) && view.to_act === view.seat;
   discardBtn.disabled = ui.busy || !(legal.has("take") || (ui.selected && view.phase === "discard" && myTurn));
   setAttr(discardBtn, "aria-describedby", "discard-top");
   $("btn-pile").disabled = pile.length === 0;
+}
 
-  // Your hand, grouped.
+/** Your hand, grouped, with the roving tabindex and the deadwood count. */
+function renderHand(view, ui) {
   const hand = $("hand");
   const groups = handGroups(view, ui.order, ui.sort);
   const focusedCard = document.activeElement && document.activeElement.dataset
@@ -297,8 +324,11 @@ export function renderTable(view, ui) {
   if (hadFocus && focusedCard && inHand.has(focusedCard)) handButton(focusedCard).focus({ preventScroll: true });
   else if (hadFocus && focusTarget) handButton(focusTarget).focus({ preventScroll: true });
   ui.visualOrder = ordered;
-
   setText($("deadwood"), `Deadwood ${view.deadwood}`);
+}
+
+/** The sort buttons (one cycling button on phones). */
+function renderSort(ui) {
   const sort = SORTS.includes(ui.sort) ? ui.sort : "melds";
   for (const b of $("sort").querySelectorAll("button[data-sort]")) {
     setAttr(b, "aria-pressed", b.dataset.sort === sort ? "true" : "false");
@@ -306,15 +336,18 @@ export function renderTable(view, ui) {
   const next = SORTS[(SORTS.indexOf(sort) + 1) % SORTS.length];
   setText($("sort-next"), `⇅ ${$("sort").querySelector(`[data-sort=${sort}]`).textContent}`);
   setAttr($("sort-next"), "aria-label", `Sorted ${SORT_WORDS[sort]}; sort ${SORT_WORDS[next]}`);
+}
 
-  // Action buttons. Knock (and K) with no card selected picks the best card to end the hand with.
+/** The action bar. Knock (and K) with no card selected picks the best card to end the hand with. */
+function renderActions(view, ui) {
+  const legal = legalSet(view);
   const sel = ui.selected;
   const end = endings(view);
   const ginFor = sel && end.gins.includes(sel);
   $("act-take").disabled = ui.busy || !legal.has("take");
-  takeLabel(view, top);
+  takeLabel(view, pileTop(view));
   $("act-pass").disabled = ui.busy || !legal.has("pass");
-  $("act-discard").disabled = ui.busy || !canDiscardSelected;
+  $("act-discard").disabled = ui.busy || !(sel && legal.has(`discard ${sel}`));
   $("act-knock").disabled = ui.busy || !(end.bigGin || end.gins.length || end.knocks.length);
   const ginLabel = end.bigGin ? "Big gin" : "Gin";
   setText($("act-gin").querySelector(".label"), ginLabel);
@@ -322,8 +355,6 @@ export function renderTable(view, ui) {
   $("act-gin").disabled = ui.busy || !(ginFor || end.bigGin || (!sel && end.gins.length === 1));
   $("act-next").disabled = ui.busy || !legal.has("next");
   $("act-hint").disabled = ui.busy || view.to_act !== view.seat || !view.legal_actions.length;
-
-  showPrompt(view, ui);
 }
 
 /** The scores read out in words ("You: 12 points, 1 box"); the figures and ▣ are for the eye. */
