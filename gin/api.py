@@ -11,9 +11,10 @@ computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error"
 - ``{"op": "act", "action": "discard 7H"}``  (the human)
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
 - ``{"op": "view"}`` and ``{"op": "opponents"}``
-- ``{"op": "hint"}`` (the expert's suggestion for the human, with a one-line reason)
+- ``{"op": "hint"}`` (the expert's suggestion for the human, with a one-line reason, and where a
+  knock is on offer the search's word on it: see :mod:`gin.ai.hint`)
 - ``{"op": "declarations", "card": "7H"}`` (every knock the human may make discarding that card,
-  for the knock review: action, melds, deadwood cards and deadwood, best first)
+  for the knock review: action, melds, deadwood cards, deadwood and undercut risk, best first)
 - ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and
   ``{"op": "presets"}`` (the rules presets, for the settings panel)
 
@@ -34,7 +35,7 @@ from typing import Any
 
 from gin import ai, limits, replay
 from gin.actions import Action
-from gin.ai.hint import hint
+from gin.ai.hint import hint, undercut_risks
 from gin.cards import format_cards, from_mask, mask_value, parse_card
 from gin.game import knock_choices
 from gin.limits import check_text
@@ -199,8 +200,11 @@ def _declarations(request: dict[str, Any]) -> dict[str, Any]:
     if session.match.to_act != HUMAN:
         raise ValueError("You can knock only on your own turn.")
     card = parse_card(str(request.get("card", "")))
+    actions = knock_choices(session.match.hand, card)
+    seen = view(session.match, HUMAN, session.names)
+    risks = undercut_risks(seen, card, [a.melds or () for a in actions])
     choices = []
-    for action in knock_choices(session.match.hand, card):
+    for action, risk in zip(actions, risks, strict=True):
         melds = action.melds or ()
         left = session.match.hand.hands[HUMAN] & ~(1 << card) & ~sum(melds)
         choices.append(
@@ -209,6 +213,7 @@ def _declarations(request: dict[str, Any]) -> dict[str, Any]:
                 "melds": [format_cards(from_mask(m)).split() for m in melds],
                 "deadwood_cards": format_cards(from_mask(left)).split(),
                 "deadwood": mask_value(left),
+                "undercut": risk,
             }
         )
     return {"ok": True, "declarations": choices}

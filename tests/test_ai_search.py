@@ -143,16 +143,19 @@ def test_expert_weighs_each_knock_and_plays_legally() -> None:
 
 def test_hint_weighs_knocking_against_playing_on() -> None:
     """Where the timing allows a knock the hint gives the search's figures and follows them;
-    in mid-hand it says why it plays on."""
+    in mid-hand it says why it plays on, and still gives the best knock's undercut risk."""
     said = set()
     for match in [*islice(knock_positions("hint", 1), 4), *timed_positions("hint", 8)]:
         seat = match.hand.to_act
         assert seat is not None
-        advice = hint(view(match, seat, ["You", "Computer"]))
+        seen = view(match, seat, ["You", "Computer"])
+        advice = hint(seen)
         assert advice["reason"].endswith(".") and len(advice["reason"]) < 160
-        figures = advice.get("knock")
-        if figures is None:
-            assert advice["action"].startswith("discard")
+        figures = advice["knock"]
+        assert 0 <= figures["undercut"] <= 1
+        assert f"knock {figures['card']}" in {a["action"].split(" [")[0] for a in seen["legal_actions"]}
+        if "knock_points" not in figures:
+            assert figures["advice"] == "play on" and advice["action"].startswith("discard")
             assert advice["reason"].startswith("Play on") and "mid-hand" in advice["reason"]
             said.add("mid-hand")
             continue

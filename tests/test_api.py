@@ -176,3 +176,22 @@ def test_declarations_list_every_knock_and_any_one_may_be_played() -> None:
     assert done["ok"], done
     assert done["view"]["result"]["knocker_deadwood"] == last["deadwood"]
     assert call(op="declarations", card=card)["ok"] is False
+
+
+def test_the_hint_and_the_knock_review_agree_on_the_undercut_risk() -> None:
+    """Where a knock is on offer the hint names the search's best knock and its undercut risk,
+    and the declarations list gives that same risk for that declaration (one voice)."""
+    risks = []
+    for found in filter(None, map(_until_human_can_knock, (f"risk-{i}" for i in range(12)))):
+        advice = call(op="hint")["hint"]
+        if advice["action"].startswith("gin"):
+            continue  # gin beats any knock: no figures
+        figures = advice["knock"]
+        choices = call(op="declarations", card=figures["card"])["declarations"]
+        same = [c for c in choices if c["action"] == figures["action"]]
+        assert same, (figures, choices)
+        assert same[0]["undercut"] == figures["undercut"]
+        assert same[0]["deadwood"] == figures["deadwood"]
+        risks += [c["undercut"] for c in choices]
+    assert len(risks) > 5 and all(0 <= r <= 1 for r in risks)
+    assert any(r > 0 for r in risks) and any(r < 1 for r in risks)

@@ -3,11 +3,17 @@
 When a knock is possible and the expert's timing lets it consider one (its first five turns, or
 once the stock runs low) the hint runs the expert's own search (:mod:`gin.ai.search`) and says
 which is worth more, knocking now or playing on, and why: the chance of being undercut, or the
-better knock or gin that waiting is likely to bring. The reply then also carries the figures
-under ``"knock"`` (for a page that wants to show them):
-``{"advice": "knock" | "play on", "undercut": share, "knock_points": x, "play_points": y}``,
-expected points to you, each hand's points counted for what they do to your chance of winning
-the match (:func:`gin.ai.standing.worth`; at the start of a match much the same as the points).
+better knock or gin that waiting is likely to bring. Wherever a knock is on offer (and no gin)
+the reply also carries the search's word on it under ``"knock"``, for the page's prompt:
+``{"advice": "knock" | "play on", "action": "knock 7C [..]", "card": "7C", "deadwood": 6,
+"undercut": share}``, the knock the search likes best (its action, discard and deadwood) and the share of the sampled hidden hands that
+would undercut it. When the search weighed it against playing on, ``"knock_points"`` and
+``"play_points"`` follow: expected points to you, each hand's points counted for what they do to
+your chance of winning the match (:func:`gin.ai.standing.worth`; at the start of a match much the
+same as the points). In mid-hand, where the expert's timing plays on without weighing, the
+advice is "play on" and the undercut share is still the search's.
+
+:func:`undercut_risks` gives the same share for each declaration of the knock review.
 
 >>> from gin.match import new_match
 >>> from gin.rules import Rules
@@ -20,16 +26,19 @@ the match (:func:`gin.ai.standing.worth`; at the start of a match much the same 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gin.actions import Action
 from gin.ai.base import View
 from gin.ai.evaluate import danger, deadwood, melds_with
 from gin.ai.expert import Expert
-from gin.ai.search import Verdict
+from gin.ai.search import Verdict, knock_value, settle, table_worlds
+from gin.ai.standing import worth
 from gin.ai.tracking import Table
 from gin.ai.views import read_view
-from gin.cards import RANK_NAMES, SUIT_NAMES, Card, from_mask, pretty_card
+from gin.cards import RANK_NAMES, SUIT_NAMES, Card, format_card, from_mask, pretty_card
+from gin.melds import Meld
 
 
 def hint(view: View) -> dict[str, Any]:
@@ -61,13 +70,51 @@ def hint(view: View) -> dict[str, Any]:
         )
     if verdict is not None:
         advice["reason"] = weighed(table, verdict, other)
-        advice["knock"] = {
-            "advice": "knock" if verdict.knocks else "play on",
-            "undercut": round(verdict.undercut, 3),
-            "knock_points": round(verdict.knock_value, 1),
-            "play_points": round(verdict.play_value, 1),
-        }
+    if action.kind != "gin" and any(t.startswith("knock") for t in table.legal):
+        advice["knock"] = knock_figures(table, verdict)
     return advice
+
+
+def knock_figures(table: Table, verdict: Verdict | None) -> dict[str, Any]:
+    """The search's word on the knock on offer: the expert's verdict when it weighed one, else
+    (its timing plays on) the best knock's undercut share over the same sampled hands."""
+    if verdict is not None:
+        knock, undercut = verdict.knock, verdict.undercut
+    else:
+        hand = table.hand
+        knockable = [
+            c
+            for c in from_mask(hand)
+            if c != table.taken and deadwood(hand & ~(1 << c)) <= table.knock_limit
+        ]
+        mine, theirs = table.scores[table.seat], table.scores[1 - table.seat]
+        value_of = worth(mine, theirs, table.rules.target)
+        found = table_worlds(table)
+        _, undercut, knock = knock_value(table, found, knockable, table.rules, value_of)
+    assert knock.card is not None
+    figures: dict[str, Any] = {
+        "advice": "knock" if verdict is not None and verdict.knocks else "play on",
+        "action": knock.text(),
+        "card": format_card(knock.card),
+        "deadwood": deadwood(table.hand & ~(1 << knock.card)),
+        "undercut": round(undercut, 3),
+    }
+    if verdict is not None:
+        figures["knock_points"] = round(verdict.knock_value, 1)
+        figures["play_points"] = round(verdict.play_value, 1)
+    return figures
+
+
+def undercut_risks(view: View, card: Card, declarations: Sequence[Sequence[Meld]]) -> list[float]:
+    """For each declaration of a knock discarding ``card``, the share of the search's sampled
+    hidden hands (:func:`gin.ai.search.table_worlds`, the hint's own) that would undercut it."""
+    table = read_view(view)
+    found = table_worlds(table)
+    rest = table.hand & ~(1 << card)
+    return [
+        round(sum(settle(rest, melds, w.other, table.rules) < 0 for w in found) / len(found), 3)
+        for melds in declarations
+    ]
 
 
 def weighed(table: Table, verdict: Verdict, other: str) -> str:
