@@ -153,7 +153,8 @@ def test_hint_weighs_knocking_against_playing_on() -> None:
         assert advice["reason"].endswith(".") and len(advice["reason"]) < 160
         figures = advice["knock"]
         assert 0 <= figures["undercut"] <= 1
-        assert f"knock {figures['card']}" in {a["action"].split(" [")[0] for a in seen["legal_actions"]}
+        offered = {a["action"].split(" [")[0] for a in seen["legal_actions"]}
+        assert f"knock {figures['card']}" in offered
         if "knock_points" not in figures:
             assert figures["advice"] == "play on" and advice["action"].startswith("discard")
             assert advice["reason"].startswith("Play on") and "mid-hand" in advice["reason"]

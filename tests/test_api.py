@@ -182,7 +182,9 @@ def test_the_hint_and_the_knock_review_agree_on_the_undercut_risk() -> None:
     """Where a knock is on offer the hint names the search's best knock and its undercut risk,
     and the declarations list gives that same risk for that declaration (one voice)."""
     risks = []
-    for found in filter(None, map(_until_human_can_knock, (f"risk-{i}" for i in range(12)))):
+    for seed in (f"risk-{i}" for i in range(12)):
+        if _until_human_can_knock(seed) is None:
+            continue
         advice = call(op="hint")["hint"]
         if advice["action"].startswith("gin"):
             continue  # gin beats any knock: no figures

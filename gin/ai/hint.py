@@ -3,15 +3,15 @@
 When a knock is possible and the expert's timing lets it consider one (its first five turns, or
 once the stock runs low) the hint runs the expert's own search (:mod:`gin.ai.search`) and says
 which is worth more, knocking now or playing on, and why: the chance of being undercut, or the
-better knock or gin that waiting is likely to bring. Wherever a knock is on offer (and no gin)
-the reply also carries the search's word on it under ``"knock"``, for the page's prompt:
-``{"advice": "knock" | "play on", "action": "knock 7C [..]", "card": "7C", "deadwood": 6,
-"undercut": share}``, the knock the search likes best (its action, discard and deadwood) and the share of the sampled hidden hands that
-would undercut it. When the search weighed it against playing on, ``"knock_points"`` and
-``"play_points"`` follow: expected points to you, each hand's points counted for what they do to
-your chance of winning the match (:func:`gin.ai.standing.worth`; at the start of a match much the
-same as the points). In mid-hand, where the expert's timing plays on without weighing, the
-advice is "play on" and the undercut share is still the search's.
+better knock or gin that waiting is likely to bring. Wherever a knock is on offer (and no gin) the
+reply also carries the search's word on it under ``"knock"``, for the page's prompt: ``{"advice":
+"knock" | "play on", "action": "knock 7C [..]", "card": "7C", "deadwood": 6, "undercut": share}``,
+the knock the search likes best (its action, discard and deadwood) and the share of the sampled
+hidden hands that would undercut it. When the search weighed it against playing on,
+``"knock_points"`` and ``"play_points"`` follow: expected points to you, each hand's points counted
+for what they do to your chance of winning the match (:func:`gin.ai.standing.worth`; at the start
+of a match much the same as the points). In mid-hand, where the expert's timing plays on without
+weighing, the advice is "play on" and the undercut share is still the search's.
 
 :func:`undercut_risks` gives the same share for each declaration of the knock review.
 
