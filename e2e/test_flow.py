@@ -18,6 +18,7 @@ from gintable import BOOT_TIMEOUT, Table, card_name
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gin.actions import Action
+from gin.ai.hint import hint
 from gin.match import Match, apply, new_match
 from gin.replay import frames
 from gin.rules import Rules
@@ -117,7 +118,8 @@ def focused_id(page: Page) -> str:
 
 
 def test_a_knock_by_keys_at_phone_size(context: BrowserContext, page: Page) -> None:
-    """The knock prompt stays beside a hint; K with nothing selected picks the card and says so;
+    """The knock prompt gives the search's verdict and stays beside a hint; K with nothing
+    selected picks the card and says so in the prompt's place;
     Enter confirms in the review, whose Confirm is in sight; the hand end opens at its top with
     Next hand focused, and N deals the next hand."""
     match, seen = position("flow-knock", can_knock)
@@ -130,19 +132,26 @@ def test_a_knock_by_keys_at_phone_size(context: BrowserContext, page: Page) -> N
     ]
     best = min(knocks, key=lambda c: left[c])
     dead = left[best]
+    # The fact, then the search's verdict beside it: the engine's own figures (one voice).
+    verdict = hint(view(match, 0, NAMES))["knock"]
+    would = "play on" if verdict["advice"] != "knock" else "knock"
+    if would == "knock" and verdict["deadwood"] != dead:
+        would = f"knock with {verdict['deadwood']}"
+    risk = f"(undercut risk {round(verdict['undercut'] * 100)}%)"
     expect(page.locator("#prompt .prompt-main")).to_have_text(
-        f"You can knock! Press K twice: discard {pretty(best)}, {dead} deadwood."
+        f"You can knock with {dead} — the expert would {would} {risk}."
     )
-    # A hint shows beside the prompt, never instead of it.
+    # A hint shows beside the prompt, as a chip naming its move, never instead of it.
     page.keyboard.press("h")
-    expect(page.locator("#prompt .prompt-hint")).to_contain_text("Hint: ")
-    assert prompt(page).startswith("You can knock!")
-    # K with nothing selected: selects the best knock and says what K does now.
+    expect(page.locator("#hint-chip")).to_contain_text("Hint: ")
+    assert prompt(page).startswith(f"You can knock with {dead}")
+    # K with nothing selected: selects the best knock and says, once, what K does now.
     page.keyboard.press("k")
+    said = f" {risk}" if verdict["card"] == best else ""
     expect(page.get_by_role("alert")).to_have_text(
-        f"Discarding {pretty(best)} leaves {dead} deadwood: press K again to knock, or select "
-        "another card."
+        f"{pretty(best)} leaves {dead} deadwood{said}: press K again to knock."
     )
+    expect(page.locator("#prompt")).to_be_hidden()  # the message replaces the prompt
     expect(Table(page).card(best)).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("k")
     review = page.get_by_role("dialog", name=re.compile("^Knock"))

@@ -68,11 +68,12 @@ def test_the_hint_button_and_the_h_key_suggest_a_legal_action(page: Page, table:
     for ask in (hint.click, lambda: page.keyboard.press("h")):
         page.wait_for_selector(MY_TURN, state="attached")
         ask()
-        expect(page.locator("#prompt")).to_contain_text("Hint: ")
+        expect(page.locator("#hint-chip")).to_contain_text("Hint: ")
         shown = page.evaluate("window.__gin.ui.hint")
         assert shown["action"] in _legal(page)
         assert shown["reason"].endswith(".") and len(shown["reason"]) > 10
-        expect(page.locator("#prompt .prompt-hint")).to_have_text(f"Hint: {shown['reason']}")
+        page.locator("#hint-chip").click()  # the chip opens the hint's reason
+        expect(page.locator("#hint-text")).to_have_text(shown["reason"])
         said = page.locator("#announcer p").last
         expect(said).to_have_text(f"Hint: {shown['reason']}")
         if shown["card"]:
@@ -81,7 +82,7 @@ def test_the_hint_button_and_the_h_key_suggest_a_legal_action(page: Page, table:
         action = next((a for a in _legal(page) if a in ("pass", "draw")), None)
         if action:
             table.play_by_keys(action)
-            expect(page.locator("#prompt")).not_to_contain_text("Hint: ")
+            expect(page.locator("#hint-chip")).to_be_hidden()
 
 
 def test_r_reads_the_hand_and_h_does_not(page: Page, table: Table) -> None:

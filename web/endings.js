@@ -5,9 +5,22 @@ import { $, renderResult } from "./render.js";
 import { renderSteps } from "./scoring.js";
 import { renderFinal } from "./scoresheet.js";
 
+/** Open a dialog as a modal, at its top: the browser focuses its first control and scrolls to
+ * it, which on a short screen can be the last thing in it (the keys dialog's link); then the
+ * heading takes the focus instead, and the dialog is shown from its title. */
 export function openDialog(id) {
   const d = $(id);
-  if (!d.open) d.showModal();
+  if (d.open) return;
+  d.showModal();
+  d.scrollTop = 0;
+  const focused = d.contains(document.activeElement) ? document.activeElement : null;
+  const box = d.getBoundingClientRect();
+  const at = focused && focused.getBoundingClientRect();
+  if (at && at.top >= box.top && at.bottom <= box.bottom) return;
+  const heading = d.querySelector("h2");
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
 }
 
 export function closeDialog(id) {

@@ -10,7 +10,7 @@ const DRAG_THRESHOLD = 6;
  * the intents of keys.js (draw(), take(), pass(), next(), discardSelected(), knock(), gin(), sort(),
  * sheet(), pile(), hint(), readHand(), clear(), keys()), and cardClick(code), cardKey(code),
  * move(code, delta | "home" | "end"), dropOnDiscard(code), reorder(code, targetCode, after),
- * sortBy(name), newMatch(), settings(), openDialogId() (the open dialog's id, or null) and
+ * sortBy(name), hintReason(), newMatch(), settings(), openDialogId() (the open dialog's id, or null) and
  * inputKind(kind) ("keys", "mouse" or "touch": how the player plays, for the prompt's words).
  */
 export function wireInput(ctl) {
@@ -36,6 +36,7 @@ export function wireInput(ctl) {
   $("act-gin").addEventListener("click", () => ctl.gin());
   $("act-next").addEventListener("click", () => ctl.next());
   $("act-hint").addEventListener("click", () => ctl.hint());
+  $("hint-chip").addEventListener("click", () => ctl.hintReason());
   $("btn-new").addEventListener("click", () => ctl.newMatch());
   $("btn-settings").addEventListener("click", () => ctl.settings());
   $("btn-keys").addEventListener("click", () => ctl.keys());

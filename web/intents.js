@@ -13,7 +13,8 @@ import { stillStarting } from "./resume.js";
 /**
  * The intents for input.js's wireInput. `t` is the table's wiring from main.js: `ui` (its state),
  * `act(action)`, `render()`, `message(text)`, `announce(text)`, `say(text)` (both),
- * `call(request)` (the engine), `openKnock(card)` (the knock review) and `newMatch(seed)`.
+ * `call(request)` (the engine), `advise(view)` (the engine's hint for a view, asked once),
+ * `openKnock(card)` (the knock review) and `newMatch(seed)`.
  */
 export function createIntents(t) {
   const { ui } = t;
@@ -24,6 +25,7 @@ export function createIntents(t) {
   function select(code) {
     ui.selected = code;
     ui.focus = code;
+    t.message(""); // what a key said of the card selected before
     t.render();
     const opt = (ui.view.discard_options || []).find((o) => o.card === code);
     t.announce(`${cardName(code)} selected${opt ? `, leaves ${opt.deadwood} deadwood` : ""}.`);
@@ -94,13 +96,19 @@ export function createIntents(t) {
       if (stillStarting(ui, t.say)) return;
       const v = ui.view;
       if (!v || ui.busy || v.to_act !== v.seat || !v.legal_actions.length) return;
-      const reply = await t.call({ op: "hint" });
+      const reply = await t.advise(v);
       if (ui.view !== v) return; // the table moved on meanwhile
       if (!reply.ok) return void t.message(reply.error);
       const card = reply.hint.action.match(/^(?:discard|knock|gin) (\S+)/);
-      ui.hint = { view: v, action: reply.hint.action, card: card ? card[1] : null, reason: reply.hint.reason };
+      ui.hint = { view: v, action: reply.hint.action, card: card ? card[1] : null, reason: reply.hint.reason, open: false };
       t.render();
       t.announce(`Hint: ${reply.hint.reason}`);
+    },
+    // The hint's chip: its reason shown in the prompt's place, or the prompt back.
+    hintReason() {
+      if (!ui.hint || ui.hint.view !== ui.view) return;
+      ui.hint.open = !ui.hint.open;
+      showPrompt(ui.view, ui);
     },
   };
 

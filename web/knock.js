@@ -1,7 +1,7 @@
 // The knock review: every declaration the player may knock with for the chosen discard, the
 // engine's best first. Confirm, or Enter on a declaration, knocks with the one chosen; when a
 // discard would go gin instead, the review offers it.
-import { $, pretty, renderKnock } from "./render.js";
+import { $, knockSummary, pretty, renderKnock } from "./render.js";
 import { endings } from "./prompt.js";
 
 /**
@@ -22,7 +22,7 @@ export function wireKnock({ call, act, view, openDialog }) {
   $("knock-options").addEventListener("change", (event) => {
     if (!review) return;
     review.chosen = Number(event.target.value);
-    $("knock-summary").textContent = `You declare these melds with ${review.options[review.chosen].deadwood} deadwood.`;
+    knockSummary(review.options[review.chosen], false);
   });
   $("knock-options").addEventListener("keydown", (event) => {
     if (event.key !== "Enter" || event.target.name !== "declaration") return;

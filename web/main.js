@@ -26,6 +26,7 @@ import { wireKnock } from "./knock.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
 import { createSound } from "./sound.js";
 import { createIntents } from "./intents.js";
+import { createAdvice } from "./advice.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
 
 performance.mark("gin:main-start");
@@ -50,7 +51,8 @@ const ui = {
   cancelBot: () => {}, // cancels the computer's move that is waiting for its turn
   seed: null,
   opponent: null, // who plays the match on the table (its save names it)
-  hint: null, // the engine's hint for one view: {view, action, card, reason}
+  hint: null, // the hint shown for one view: {view, action, card, reason, open (its reason shown)}
+  advice: null, // the engine's hint for one view, come unasked where a knock is on offer: {view, hint}
 };
 ui.sort = SORTS.includes(ui.settings.sort) ? ui.settings.sort : "melds";
 
@@ -86,6 +88,7 @@ function render() {
 }
 
 const motion = createMotion({ enabled: () => pace() > 0 });
+const advice = createAdvice({ call: (req) => engine.call(req), ui });
 const sound = createSound({ button: $("btn-sound"), checkbox: $("settings-mute") });
 
 // ------------------------------------------------------------------------------------ engine
@@ -157,6 +160,7 @@ function setView(view) {
   motion.play(before, prev, view);
   sound.view(prev, view);
   showRules(view);
+  advice.askKnock(view);
   afterView(prev);
 }
 
@@ -272,7 +276,7 @@ async function restore(saved) {
 const knockReview = wireKnock({ call: (req) => engine.call(req), act, view: () => ui.view, openDialog });
 const ctl = createIntents({
   ui, act, render, message, announce, say, newMatch,
-  call: (req) => engine.call(req),
+  advise: advice.advise,
   openKnock: (card) => stillStarting(ui, say) || knockReview(card),
 });
 

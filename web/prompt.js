@@ -1,8 +1,12 @@
 // The line that tells the player what to do now, from the view's legal actions. It names the
 // best thing on offer (big gin, gin, a knock) before anything else, in the words of the way the
-// player is playing: keys, mouse or touch (ui.input, kept by input.js). A hint is shown beside
-// it, never instead of it.
-import { $, pretty, replaceWhenChanged } from "./render.js";
+// player is playing: keys, mouse or touch (ui.input, kept by input.js). Where a knock is on offer
+// it gives the search's verdict beside the fact (ui.advice, the engine's hint for the view).
+//
+// The prompt area holds one text at a time, so that its height stays bounded: a message (what a
+// key just did, an error) replaces the prompt (style.css), and the hint's reason, once its chip
+// is opened, replaces both. The chip itself names the hinted move.
+import { $, pretty, prettyText, replaceWhenChanged, setAttr } from "./render.js";
 
 const cap = (text) => text[0].toUpperCase() + text.slice(1);
 
@@ -41,8 +45,7 @@ function discardPrompt(view, ui) {
     const after = deadwood(sel) === undefined ? "" : ` leaves ${deadwood(sel)} deadwood`;
     if (gins.includes(sel)) return `Gin! Discarding ${pretty(sel)} leaves no deadwood: ${press(ui, "K", "Knock")} to go gin.`;
     if (knocks.includes(sel)) {
-      const again = { touch: "tap it again", mouse: "click it again" }[ui.input] || "Enter";
-      return `${pretty(sel)}: ${deadwood(sel)} deadwood. ${cap(press(ui, "K", "Knock"))} to knock, ${again} to discard.`;
+      return `${pretty(sel)} leaves ${deadwood(sel)} deadwood: ${press(ui, "K", "Knock")} to knock, or ${discardWords(ui, sel)}.`;
     }
     if (view.taken === sel) return `You took ${pretty(sel)} this turn; pick another card to discard.`;
     return `Discarding ${pretty(sel)}${after}: ${discardWords(ui, sel)}.`;
@@ -50,11 +53,33 @@ function discardPrompt(view, ui) {
   const k = cap(press(ui, "K", "Knock"));
   // Short enough for three lines beside the piles on a phone; K's first press says the rest.
   if (gins.length) return `Gin! ${k} twice: discard ${pretty(gins[0])} and go gin.`;
-  if (knocks.length) return `You can knock! ${k} twice: discard ${pretty(knocks[0])}, ${deadwood(knocks[0])} deadwood.`;
+  if (knocks.length) return knockLine(view, ui, deadwood(knocks[0]));
   return "Pick a card to discard.";
 }
 
-/** The prompt for a view; the hint, when there is one for this view, follows on its own line. */
+/** The engine's word on the knock on offer in this view ({advice, card, deadwood, undercut}),
+ * once it has come (main.js asks for it); null until then. */
+export function knockVerdict(view, ui) {
+  return ui.advice && ui.advice.view === view && ui.advice.hint.knock ? ui.advice.hint.knock : null;
+}
+
+/** "You can knock with 6 — the expert would play on (undercut risk 40%).": the fact, and the
+ * search's verdict beside it once it has come. */
+function knockLine(view, ui, least) {
+  const fact = `You can knock with ${least}`;
+  const verdict = knockVerdict(view, ui);
+  if (!verdict) return `${fact}: ${press(ui, "K", "Knock")}.`;
+  const would = verdict.advice !== "knock" ? "play on"
+    : verdict.deadwood === least ? "knock" : `knock with ${verdict.deadwood}`;
+  return `${fact} — the expert would ${would} (undercut risk ${percent(verdict.undercut)}).`;
+}
+
+/** A share as a whole percentage: 0.4 -> "40%". */
+export function percent(share) {
+  return `${Math.round(share * 100)}%`;
+}
+
+/** The prompt for a view. */
 export function promptText(view, ui) {
   const opp = view.names[1 - view.seat];
   if (view.phase === "match_over") return "The match is over.";
@@ -77,12 +102,22 @@ export function promptText(view, ui) {
   return "";
 }
 
-/** Fill the prompt, and beside it the hint for this view. */
+/** Fill the prompt, and beside it the hint's chip (its reason shown in the prompt's place while
+ * the chip is open). */
 export function showPrompt(view, ui) {
-  const span = (cls, text) => Object.assign(document.createElement("span"), { className: cls, textContent: text });
   const main = promptText(view, ui);
-  const hint = ui.hint && ui.hint.view === view ? `Hint: ${ui.hint.reason}` : "";
-  replaceWhenChanged($("prompt"), `${main}\n${hint}`, () => [span("prompt-main", main), ...(hint ? [span("prompt-hint", hint)] : [])]);
+  replaceWhenChanged($("prompt"), main, () => [Object.assign(document.createElement("span"), { className: "prompt-main", textContent: main })]);
+  const hint = ui.hint && ui.hint.view === view ? ui.hint : null;
+  const open = !!hint && !!hint.open;
+  const chip = $("hint-chip");
+  chip.hidden = !hint;
+  $("hint-text").hidden = !open;
+  setAttr(chip, "aria-expanded", String(open));
+  if (!hint) return;
+  const move = prettyText(hint.action.replace(/ \[.*$/, "")); // "knock 7C [..]" -> "knock 7♣"
+  const label = open ? "Hide hint" : `Hint: ${move}`;
+  if (chip.textContent !== label) chip.textContent = label;
+  if ($("hint-text").textContent !== hint.reason) $("hint-text").textContent = hint.reason;
 }
 
 /** What K does with nothing selected: selects the best card to end the hand with and says so;
@@ -100,9 +135,12 @@ export function knockAdvice(view, ui) {
     return { select: gins[0], say: `Discarding ${pretty(gins[0])} goes gin: ${press(ui, "K", "Knock")} again to go gin.` };
   }
   if (knocks.length) {
+    const card = knocks[0];
+    const verdict = knockVerdict(view, ui);
+    const risk = verdict && verdict.card === card ? ` (undercut risk ${percent(verdict.undercut)})` : "";
     return {
-      select: knocks[0],
-      say: `Discarding ${pretty(knocks[0])} leaves ${deadwood(knocks[0])} deadwood: ${press(ui, "K", "Knock")} again to knock, or select another card.`,
+      select: card,
+      say: `${pretty(card)} leaves ${deadwood(card)} deadwood${risk}: ${press(ui, "K", "Knock")} again to knock.`,
     };
   }
   const best = Math.min(...(view.discard_options || []).map((o) => o.deadwood));

@@ -2,7 +2,7 @@
 // code) keep focus and selection across renders. No rule is decided here: what is possible comes
 // from the view's legal actions.
 import { SORTS, SORT_WORDS, handGroups } from "./handsort.js";
-import { endings, showPrompt } from "./prompt.js";
+import { endings, percent, showPrompt } from "./prompt.js";
 
 export { handGroups };
 
@@ -220,7 +220,12 @@ function renderScores(view) {
     scoreWords(box, `${names[seat]}: ${said}`);
     box.classList.toggle("leading", view.scores.points[seat] > view.scores.points[1 - seat]);
   }
-  setText($("target"), `to ${view.scores.target}` + (view.hand_number ? ` · hand ${view.hand_number}` : ""));
+  // Two parts that a narrow header puts on two lines, each whole.
+  const target = `to ${view.scores.target}`;
+  const hand = view.hand_number ? `hand ${view.hand_number}` : "";
+  replaceWhenChanged($("target"), `${target}|${hand}`, () => [
+    el("span", "", target), ...(hand ? [" ", el("span", "", `· ${hand}`)] : []),
+  ]);
 }
 
 /** The opponent's seat: its name, its cards (backs, known ones, all of them once revealed). */
@@ -445,14 +450,20 @@ export function renderKnock(card, options, chosen) {
     const row = el("div", "row");
     for (const meld of opt.melds) row.append(miniGroup(meld));
     if (opt.deadwood_cards.length) row.append(miniGroup(opt.deadwood_cards, "dead"));
-    const text = el("span", "", `${opt.deadwood} deadwood${i === 0 ? " (best)" : ""}`);
-    label.setAttribute("aria-label", `${opt.melds.map((m) => m.map(pretty).join(" ")).join("; ")}, deadwood ${opt.deadwood}`);
+    const risk = opt.undercut === undefined ? "" : ` · undercut risk ${percent(opt.undercut)}`;
+    const text = el("span", "", `${opt.deadwood} deadwood${risk}${i === 0 ? " (best)" : ""}`);
+    label.setAttribute("aria-label", `${opt.melds.map((m) => m.map(pretty).join(" ")).join("; ")}, deadwood ${opt.deadwood}${risk.replace(" ·", ",")}`);
     label.append(input, row, text);
     box.append(label);
   });
-  const best = options[chosen];
-  $("knock-summary").textContent = `You declare these melds with ${best.deadwood} deadwood. ` +
-    (options.length > 1 ? "Choose another declaration if you like." : "");
+  knockSummary(options[chosen], options.length > 1);
+}
+
+/** What the chosen declaration leaves, and the engine's undercut risk for it. */
+export function knockSummary(opt, more) {
+  const risk = opt.undercut === undefined ? "" : `; the risk that you are undercut is ${percent(opt.undercut)}`;
+  $("knock-summary").textContent = `You declare these melds with ${opt.deadwood} deadwood${risk}.` +
+    (more ? " Choose another declaration if you like." : "");
 }
 
 /** The end of a hand: both hands, melds, layoffs, the score in words. */
