@@ -7,9 +7,14 @@ point a person aims at must hit the control itself, not something on top of it. 
 is the index corner (rank and suit), since the hand fans its cards on small screens; for other
 controls, the middle. Your cards must stay at least 44 px tall (a finger's target).
 
-An open dialog must lie inside the viewport and must not scroll sideways; its primary action must
-be in sight and uncovered both at its top and scrolled to its end; any other control may need the
-dialog to scroll (inside itself), and is checked scrolled into view.
+The action bar must not lie over any part of any of your cards (not only their corners). No text
+may be cut: an element that clips what overflows it (ellipsis, hidden overflow) must hold all of
+its text, and the prompt area must hold all it says.
+
+An open dialog must lie inside the viewport and must not scroll sideways; it must show its top as
+it opens (not scrolled down), with the focus in sight; its primary action must be in sight and
+uncovered both at its top and scrolled to its end; any other control may need the dialog to
+scroll (inside itself), and is checked scrolled into view.
 """
 
 from __future__ import annotations
@@ -81,8 +86,36 @@ PROBLEMS_JS = r"""
     "button, input, select, textarea, a[href], .card, [role=slider]")]
     .filter((el) => !(el.matches(".card") && el.parentElement.closest("button.card")))
     .filter(shown);
+  // Text cut off: a box that clips its overflow and holds more than it shows. The deadwood's
+  // label and the prompt are named in the problem by their text.
+  for (const el of [...root.querySelectorAll("*")].filter(shown)) {
+    const style = getComputedStyle(el);
+    const clips = ["hidden", "clip"].includes(style.overflowX)
+      || ["hidden", "clip"].includes(style.overflowY); // (an ellipsis needs one of them)
+    const hidden = el.clientWidth <= 1 || el.clientHeight <= 1; // kept for screen readers only
+    const text = (el.textContent || "").trim();
+    if (!clips || hidden || !text || el.matches(".card, .card *")) continue;
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+      const what = (el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 40);
+      const size = `${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}`;
+      const who = el.id ? "#" + el.id : el.className || el.tagName;
+      problems.push(`${who} is cut (${size}): "${what}"`);
+    }
+  }
   if (dialog) {
-    inside(dialog, dialog.getBoundingClientRect());
+    // As it opened: at its top, the focus in sight (checked before the scrolls below).
+    const box = dialog.getBoundingClientRect();
+    if (dialog.scrollTop > 1) {
+      problems.push(`${name(dialog)} opened scrolled down by ${dialog.scrollTop} px`);
+    }
+    const focused = document.activeElement;
+    if (focused && dialog.contains(focused) && focused !== dialog) {
+      const f = focused.getBoundingClientRect();
+      if (f.top < box.top - 0.5 || f.bottom > box.bottom + 0.5) {
+        problems.push(`${name(dialog)} has its focus (${name(focused)}) out of sight`);
+      }
+    }
+    inside(dialog, box);
     const primary = [...dialog.querySelectorAll("button.primary")].filter(shown);
     for (const end of ["top", "end"]) {
       dialog.scrollTop = end === "top" ? 0 : dialog.scrollHeight;
@@ -94,10 +127,15 @@ PROBLEMS_JS = r"""
     }
     dialog.scrollTop = 0;
   } else {
-    for (const el of [...controls, document.getElementById("prompt")]) reachable(el);
+    for (const el of [...controls, document.getElementById("prompt-area")]) reachable(el);
+    const bar = document.getElementById("actions").getBoundingClientRect();
     for (const el of document.querySelectorAll("#hand button.card")) {
-      const h = el.getBoundingClientRect().height;
-      if (h < 44) problems.push(`${name(el)} is only ${Math.round(h)} px tall`);
+      const r = el.getBoundingClientRect();
+      if (r.height < 44) problems.push(`${name(el)} is only ${Math.round(r.height)} px tall`);
+      const over = Math.min(r.bottom, bar.bottom) - Math.max(r.top, bar.top);
+      if (over > 0.5 && Math.min(r.right, bar.right) > Math.max(r.left, bar.left) + 0.5) {
+        problems.push(`the action bar lies over ${name(el)} (${Math.round(over)} px)`);
+      }
     }
   }
   window.scrollTo(0, 0);

@@ -1,10 +1,12 @@
 """One screen at every common size, and card faces legible in every state and colour scheme.
 
 One page walks the eight sizes of the issue through each phase: the loading shell, the opening,
-a discard with eleven cards in four groups, the knock review with seven declarations, the hand's
-end (its dialog, then the table with the opponent's hand revealed), the match's end, the replay
-and the header's dialogs. Each is checked by layout.py, after a planted broken layout has shown
-that the check catches it. At one phone size each state is also audited: the contrast of every
+a discard with eleven cards in four groups, a knock on offer (its verdict in the prompt, then the
+hint shown, a card selected, and Knock pressed once), the knock review with seven declarations,
+the hand's end (its dialog, then the table with the opponent's hand revealed), the match's end,
+the replay, the header's dialogs (each checked at its top as it opens) and a header with
+three-digit scores. Each is checked by layout.py, after a planted broken layout has shown that
+the check catches it. At one phone size each state is also audited: the contrast of every
 card face in the standard, four-colour and high-contrast schemes, and axe-core's colour-contrast
 rule. Screenshots go to $GIN_SCREENS when it is set.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +71,11 @@ def long_knock() -> tuple[dict[str, Any], str, int]:
     return found["knock"], found["card"], found["options"]
 
 
+def three_digits(view: dict[str, Any]) -> bool:
+    """Your turn to draw, with a score of three digits on the board."""
+    return view["phase"] == "draw" and view["to_act"] == 0 and max(view["scores"]["points"]) >= 100
+
+
 def find_positions() -> dict[str, Any]:
     """Saves of the positions walked, found with the engine and checked to be what they claim."""
     fan = mirror(
@@ -79,7 +87,10 @@ def find_positions() -> dict[str, Any]:
     ended = mirror("lay-1", stop=lambda v: v["phase"] == "hand_over" and v["result"]["layoffs"])
     assert ended["view"]["phase"] == "hand_over", ended["view"]["phase"]
     done = mirror("audit-3", rules={"target": 1})
+    high = mirror("high-1", rules={"target": 300}, stop=three_digits)
+    assert three_digits(high["view"]), high["view"]["scores"]
     return {
+        "high": high["save"],
         "opening": seed_where("screens-open", human_first),
         "discard": fan["save"],
         "knock": knock["save"],
@@ -169,6 +180,91 @@ def plant_broken_layouts(page: Page) -> None:
         assert caught in problems, f"the layout check missed {caught!r}: {problems}"
 
 
+def caught(page: Page, plant: str, undo: str, wanted: str) -> None:
+    """The check, on the layout broken by the script ``plant`` (undone by ``undo``), names
+    ``wanted``."""
+    page.evaluate(plant)
+    problems = " ".join(layout_problems(page))
+    page.evaluate(undo)
+    assert wanted in problems, f"the layout check missed {wanted!r}: {problems}"
+
+
+STACKED = "() => document.getElementById('prompt').style.display = 'inline'"
+UNSTACKED = "() => document.getElementById('prompt').style.display = ''"
+BAR_UP = "() => document.getElementById('actions').style.transform = 'translateY(-30px)'"
+BAR_BACK = "() => document.getElementById('actions').style.transform = ''"
+
+
+def knock_on_offer(page: Page, table: Table) -> list[str]:
+    """A knock on offer after your draw: the verdict in the prompt, then the hint shown, then a
+    card selected, then (none selected) Knock pressed once, each at every size."""
+    verdict = page.locator("#prompt .prompt-main")
+    expect(verdict).to_contain_text(re.compile(r"the expert would .* \(undercut risk \d+%\)"))
+    problems = every_size(page, "verdict")
+    page.get_by_role("button", name="Hint", exact=True).click()
+    expect(page.locator("#hint-chip")).to_contain_text("Hint: ")
+    page.set_viewport_size({"width": 360, "height": 640})
+    caught(page, BAR_UP, BAR_BACK, "the action bar lies over")
+    problems += every_size(page, "hint")
+    chip = page.locator("#hint-chip")
+    chip.click()
+    expect(page.locator("#hint-text")).to_be_visible()
+    problems += every_size(page, "hint-reason")
+    chip.click()
+    first = table.hand()[0]
+    table.card(first).click(position={"x": 6, "y": 12})  # at its corner: the hand fans
+    expect(table.card(first)).to_have_attribute("aria-pressed", "true")
+    problems += every_size(page, "selected")
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Knock", exact=True).click()
+    expect(page.get_by_role("alert")).to_contain_text("again to knock")
+    # The old way, the prompt and the knock's message stacked, no longer fits: the check says so.
+    page.set_viewport_size({"width": 360, "height": 640})
+    caught(page, STACKED, UNSTACKED, "#prompt-area is cut")
+    problems += every_size(page, "knock-once")
+    return problems
+
+
+def dialog_top(page: Page) -> None:
+    """The check sees a dialog opened scrolled to its end, its focus on its last link."""
+    page.set_viewport_size({"width": 640, "height": 360})
+    page.get_by_role("button", name="Keys", exact=True).click()
+    caught(
+        page,
+        "() => { const d = document.getElementById('dlg-keys');"
+        " d.querySelector('a').focus(); d.scrollTop = d.scrollHeight; }",
+        "() => { const d = document.getElementById('dlg-keys'); d.scrollTop = 0;"
+        " d.querySelector('h2').focus(); }",
+        "#dlg-keys opened scrolled down",
+    )
+    page.keyboard.press("Escape")
+
+
+def three_digit_header(page: Page) -> list[str]:
+    """A real match with a three-digit score, your score and the hand number then widened in
+    place to three and two digits (the widest header a match shows), at every size; first the
+    check sees the header's old single line run off a phone."""
+    page.evaluate("""() => {
+        document.querySelector('#score-0 .pts').textContent = '199';
+        document.querySelector('#target span:last-child').textContent = '· hand 12';
+    }""")
+    page.set_viewport_size({"width": 360, "height": 640})
+    caught(
+        page,
+        "() => { document.getElementById('target').style.whiteSpace = 'nowrap';"
+        " document.querySelector('.cue-word').style.display = 'inline'; }",
+        "() => { document.getElementById('target').style.whiteSpace = '';"
+        " document.querySelector('.cue-word').style.display = ''; }",
+        "the page scrolls",
+    )
+    problems = every_size(page, "three-digits")
+    page.locator("#scores").click()  # the scores open the sheet
+    expect(page.locator("#dlg-sheet")).to_be_visible()
+    problems += every_size(page, "sheet")
+    page.keyboard.press("Escape")
+    return problems
+
+
 def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str, Any]) -> None:
     context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 640})
     page = context.new_page()
@@ -187,6 +283,7 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     held.release()
     table.idle(BOOT_TIMEOUT)
     problems += checked(page, "opening")
+    dialog_top(page)
     page.get_by_role("button", name="Keys", exact=True).click()
     problems += every_size(page, "keys")
     page.keyboard.press("Escape")
@@ -201,7 +298,9 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     problems += checked(page, "discard")
 
     load(page, positions["knock"])
-    table.card(positions["knock_card"]).click()
+    problems += knock_on_offer(page, table)
+    page.keyboard.press("Escape")
+    table.card(positions["knock_card"]).click(position={"x": 6, "y": 12})
     page.keyboard.press("k")
     expect(page.locator("#knock-options input")).to_have_count(positions["knock_options"])
     page.set_viewport_size({"width": 360, "height": 640})
@@ -228,5 +327,9 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     page.get_by_role("button", name="Watch the replay").click()
     page.keyboard.press("PageDown")
     problems += checked(page, "replay")
+    page.keyboard.press("Escape")
+
+    load(page, positions["high"])
+    problems += three_digit_header(page)
     context.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
