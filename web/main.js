@@ -26,6 +26,7 @@ import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, s
 import { renderSheet } from "./scoresheet.js";
 import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch } from "./endings.js";
 import { SORTS, sortedOrder } from "./handsort.js";
+import { focusAfterDiscard, focusAfterView, focusCard } from "./handfocus.js";
 import { knockAdvice, showPrompt } from "./prompt.js";
 import { wireKnock } from "./knock.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
@@ -149,6 +150,7 @@ function setView(view) {
   }
   if (ui.settings.autosort || (newHand && prev)) ui.order = sortedOrder(view, ui.sort);
   writeOrder(ui.order);
+  ui.focus = focusAfterView(view, ui.justAdded, ui.focus);
   // A selection previews a discard in the view it was made in; after a draw (or any move) the
   // player selects again, so a card chosen early never becomes a one-tap discard.
   ui.selected = null;
@@ -158,6 +160,7 @@ function setView(view) {
   recordView(view);
   rememberView(view);
   render();
+  focusCard(ui.focus);
   motion.play(before, prev, view);
   sound.view(prev, view);
   showRules(view);
@@ -287,6 +290,7 @@ function select(code) {
 function tryDiscard(code) {
   if (!code) return;
   if (legal(`discard ${code}`)) {
+    ui.focus = focusAfterDiscard(ui.visualOrder || [], code) || ui.focus;
     act(`discard ${code}`);
   } else if (ui.view && !ui.busy && ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) {
     // Not in the legal list (e.g. the card just taken): let the engine say why.
@@ -520,10 +524,15 @@ function wirePlayer() {
     openDialog, matches: () => loadStats().matches, seed: () => ui.seed,
     newMatch: (seed) => ctl.newMatch(seed), replay: stepThrough,
   });
-  $("match-steps").addEventListener("click", () => {
+  const watchSaved = () => {
     const saved = loadSave();
     if (saved && saved.doc) stepThrough(saved.doc);
-  });
+  };
+  $("match-steps").addEventListener("click", watchSaved);
+  // The match's end on the table itself, once its dialog is closed (style.css shows these then).
+  $("table-rematch").addEventListener("click", () => newMatch());
+  $("table-replay").addEventListener("click", watchSaved);
+  $("table-final").addEventListener("click", () => ui.view && showMatch(ui.view));
 }
 
 // ------------------------------------------------------------------------------------ boot
