@@ -3,6 +3,7 @@
 // (a browser test checks the two agree); a daily always plays the Standard rules, so that
 // everyone's deal of the day is the same match.
 import { $ } from "./render.js";
+import { wireLinkButtons } from "./share.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -72,6 +73,7 @@ function resultText(match) {
  * with a note (a link that could not be followed).
  */
 export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
+  const linksFilled = wireLinkButtons($("dlg-daily"), $("link-note"));
   const fill = () => {
     const today = todayUTC();
     const byDate = new Map();
@@ -79,6 +81,7 @@ export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
     $("daily-today").textContent = `Today (${today}, UTC): ${resultText(byDate.get(today))}.`;
     $("daily-link").value = linkTo(dailySeed(today));
     $("match-link").value = seed() ? linkTo(seed()) : "";
+    linksFilled();
     const past = [...byDate.values()].filter((m) => m.daily !== today).sort((a, b) => (a.daily < b.daily ? 1 : -1));
     const list = $("daily-list");
     list.replaceChildren(...past.map((m) => {

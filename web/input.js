@@ -17,10 +17,15 @@ export function wireInput(ctl) {
   $("keys-table").replaceChildren(...keyRows(TABLE_KEYS));
   $("keys-line").replaceChildren(...keysLine());
   markButtons($);
-  ctl.inputKind(matchMedia("(pointer: coarse)").matches ? "touch" : "mouse");
-  document.addEventListener("pointerdown", (event) => ctl.inputKind(event.pointerType === "touch" ? "touch" : "mouse"), true);
+  // How the player plays, on <html> too: the key caps are shown to all but touch players (style.css).
+  const inputKind = (kind) => {
+    if (document.documentElement.dataset.input !== kind) document.documentElement.dataset.input = kind;
+    ctl.inputKind(kind);
+  };
+  inputKind(matchMedia("(pointer: coarse)").matches ? "touch" : "mouse");
+  document.addEventListener("pointerdown", (event) => inputKind(event.pointerType === "touch" ? "touch" : "mouse"), true);
   document.addEventListener("keydown", (event) => {
-    if (!event.altKey && !event.ctrlKey && !event.metaKey && event.key !== "Shift") ctl.inputKind("keys");
+    if (!event.altKey && !event.ctrlKey && !event.metaKey && event.key !== "Shift") inputKind("keys");
   }, true);
   for (const b of $("sort").querySelectorAll("button[data-sort]")) b.addEventListener("click", () => ctl.sortBy(b.dataset.sort));
   $("sort-next").addEventListener("click", () => ctl.sort()); // phones: one button, the sorts in turn

@@ -9,6 +9,7 @@ import { closeDialog, openDialog, showMatch } from "./endings.js";
 import { SORTS, sortedOrder } from "./handsort.js";
 import { knockAdvice, showPrompt } from "./prompt.js";
 import { stillStarting } from "./resume.js";
+import { focusAfterDiscard } from "./handfocus.js";
 
 /**
  * The intents for input.js's wireInput. `t` is the table's wiring from main.js: `ui` (its state),
@@ -34,7 +35,10 @@ export function createIntents(t) {
   function tryDiscard(code) {
     if (!code) return;
     // A card not in the legal list (e.g. the one just taken) is still sent: the engine says why.
-    if (legal(`discard ${code}`) || (mine() && discardTurn())) t.act(`discard ${code}`);
+    if (legal(`discard ${code}`)) {
+      ui.focus = focusAfterDiscard(ui.visualOrder || [], code) || ui.focus;
+      t.act(`discard ${code}`);
+    } else if (mine() && discardTurn()) t.act(`discard ${code}`);
   }
 
   const play = {

@@ -30,6 +30,7 @@ export const TABLE_KEYS = [
 ];
 
 export const REPLAY_KEYS = [
+  { keys: ["P"], does: "Play or pause" },
   { keys: ["←", "→"], does: "A move back or forward" },
   { keys: ["PgUp", "PgDn"], does: "The previous or the next hand" },
   { keys: ["Home", "End"], does: "The first or the last step" },

@@ -22,6 +22,7 @@ import { wireReplay } from "./replay.js";
 import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
 import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch } from "./endings.js";
 import { SORTS, sortedOrder } from "./handsort.js";
+import { focusAfterView, focusCard } from "./handfocus.js";
 import { wireKnock } from "./knock.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
 import { createSound } from "./sound.js";
@@ -148,6 +149,7 @@ function setView(view) {
   }
   if (ui.settings.autosort || (newHand && prev)) ui.order = sortedOrder(view, ui.sort);
   writeOrder(ui.order);
+  ui.focus = focusAfterView(view, ui.justAdded, ui.focus);
   // A selection previews a discard in the view it was made in; after a draw (or any move) the
   // player selects again, so a card chosen early never becomes a one-tap discard.
   ui.selected = null;
@@ -157,6 +159,7 @@ function setView(view) {
   recordView(view);
   rememberView(view);
   render();
+  focusCard(ui.focus);
   motion.play(before, prev, view);
   sound.view(prev, view);
   showRules(view);
@@ -335,10 +338,15 @@ function wirePlayer() {
     openDialog, matches: () => loadStats().matches, seed: () => ui.seed,
     newMatch: (seed) => ctl.newMatch(seed), replay: stepThrough,
   });
-  $("match-steps").addEventListener("click", () => {
+  const watchSaved = () => {
     const saved = loadSave();
     if (saved && saved.doc) stepThrough(saved.doc);
-  });
+  };
+  $("match-steps").addEventListener("click", watchSaved);
+  // The match's end on the table itself, once its dialog is closed (style.css shows these then).
+  $("table-rematch").addEventListener("click", () => newMatch());
+  $("table-replay").addEventListener("click", watchSaved);
+  $("table-final").addEventListener("click", () => ui.view && showMatch(ui.view));
 }
 
 // ------------------------------------------------------------------------------------ boot

@@ -14,9 +14,17 @@ const rectOf = (node) => (node ? node.getBoundingClientRect() : null);
 // than asking document.getAnimations(), which recomputes the style of the whole page.
 const running = new Set();
 
+const SYSTEM_REDUCED = "(prefers-reduced-motion: reduce)";
+
+/** Whether the system asks for reduced motion; `onChange(reduces)` hears it change. */
+export function systemReducesMotion(onChange = null) {
+  const query = window.matchMedia(SYSTEM_REDUCED);
+  if (onChange) query.addEventListener("change", () => onChange(query.matches));
+  return query.matches;
+}
+
 function reduced() {
-  return document.documentElement.classList.contains("motion-reduced") ||
-    window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return document.documentElement.classList.contains("motion-reduced") || systemReducesMotion();
 }
 
 /**

@@ -1,9 +1,13 @@
 // Replay: a saved match step by step with both hands face up. The engine turns the save's
-// action log into frames (gin/replay.py); this steps through them by buttons, a slider and keys.
+// action log into frames (gin/replay.py); this steps through them by buttons, a slider and keys,
+// or plays them on by itself at a reading pace.
 import { $, cardFace, pretty } from "./render.js";
 import { REPLAY_KEYS, keysLine } from "./keys.js";
 
-const state = { frames: [], at: 0 };
+// Time to read a step while the replay plays itself; a hand's end (its score in words) twice as long.
+const PLAY_MS = 1200;
+
+const state = { frames: [], at: 0, playing: false, timer: null };
 
 function group(cards, cls) {
   const g = document.createElement("div");
@@ -46,8 +50,34 @@ function show(at) {
   slider.max = String(frames.length - 1);
   slider.value = String(state.at);
   slider.setAttribute("aria-valuetext", `Step ${state.at + 1} of ${frames.length}`);
-  $("replay-first").disabled = $("replay-back").disabled = state.at === 0;
-  $("replay-last").disabled = $("replay-forward").disabled = state.at === frames.length - 1;
+  $("replay-first").disabled = $("replay-back").disabled = $("replay-prev-hand").disabled = state.at === 0;
+  $("replay-last").disabled = $("replay-forward").disabled = $("replay-next-hand").disabled = state.at === frames.length - 1;
+  playOn();
+}
+
+/** While playing, the next step after a reading pause; playing stops at the last step. Any step
+ * shown meanwhile (a button, a key, the slider) restarts the pause: the play goes on from there. */
+function playOn() {
+  clearTimeout(state.timer);
+  state.timer = null;
+  if (!state.playing) return;
+  if (state.at >= state.frames.length - 1) return void setPlaying(false);
+  const wait = state.frames[state.at].result ? 2 * PLAY_MS : PLAY_MS;
+  state.timer = setTimeout(() => show(state.at + 1), wait);
+}
+
+function setPlaying(on) {
+  state.playing = on;
+  $("replay-play").textContent = on ? "❚❚ Pause" : "▶ Play";
+  playOn();
+}
+
+/** Play (from the first step when at the last) or pause. */
+function togglePlay() {
+  if (state.playing) return void setPlaying(false);
+  state.playing = true;
+  show(state.at >= state.frames.length - 1 ? 0 : state.at);
+  setPlaying(true);
 }
 
 /** The deal frame of the next hand (+1) or of the previous one (-1), else the last or first. */
@@ -71,6 +101,10 @@ export function wireReplay({ call, openDialog }) {
   $("replay-forward").addEventListener("click", () => show(state.at + 1));
   $("replay-last").addEventListener("click", () => show(state.frames.length - 1));
   $("replay-slider").addEventListener("input", (event) => show(Number(event.target.value)));
+  $("replay-play").addEventListener("click", togglePlay);
+  $("replay-prev-hand").addEventListener("click", () => show(handStart(-1)));
+  $("replay-next-hand").addEventListener("click", () => show(handStart(1)));
+  $("dlg-replay").addEventListener("close", () => setPlaying(false));
   // On the document, not the dialog: a step button that becomes disabled drops the focus to
   // the body, and the keys must keep working.
   document.addEventListener("keydown", (event) => {
@@ -84,6 +118,9 @@ export function wireReplay({ call, openDialog }) {
     if (event.key in moves) {
       event.preventDefault();
       show(moves[event.key]());
+    } else if (event.key === "p" || event.key === "P") {
+      event.preventDefault();
+      togglePlay();
     }
   });
   return async function openReplay(save) {
@@ -92,6 +129,7 @@ export function wireReplay({ call, openDialog }) {
     state.frames = reply.frames;
     state.names = Array.isArray(save.names) ? save.names : ["You", "Computer"];
     for (const d of document.querySelectorAll("dialog[open]")) d.close();
+    setPlaying(false);
     show(0);
     openDialog("dlg-replay");
     $("replay-forward").focus();

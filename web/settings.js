@@ -4,6 +4,7 @@
 // motion). All live in the settings object that storage.js keeps; the engine alone decides whether
 // rules and decks are valid.
 import { dailyDate } from "./daily.js";
+import { systemReducesMotion } from "./motion.js";
 import { $ } from "./render.js";
 import { writeSettings } from "./storage.js";
 
@@ -115,6 +116,22 @@ function describe(field, value) {
   return field.choices ? field.choices[value].toLowerCase() : String(value);
 }
 
+/** The Reduce motion box says what is in force: ticked, and not to be unticked, while the system
+ * asks for reduced motion (the game never overrides that); otherwise the player's own choice,
+ * which is kept through both and applies again whenever the system setting is off. */
+function showReduceMotion(settings) {
+  const system = systemReducesMotion();
+  const own = !!(settings.display || {}).reduceMotion;
+  const box = $("settings-form").querySelector("input[name=reduceMotion]");
+  box.checked = system || own;
+  box.disabled = system;
+  const note = $("motion-note");
+  note.hidden = !system;
+  note.textContent = system
+    ? `On by your system setting. Your own choice here (${own ? "on" : "off"}) applies when that setting is off.`
+    : "";
+}
+
 export function applyDisplay(settings) {
   const root = document.documentElement.classList;
   for (const [option, cls] of Object.entries(DISPLAY)) root.toggle(cls, !!(settings.display || {})[option]);
@@ -216,7 +233,9 @@ export function wireSettings({ ui, call, newMatch }) {
     });
     const display = ui.settings.display || {};
     for (const option of Object.keys(DISPLAY)) $("settings-form").querySelector(`input[name=${option}]`).checked = !!display[option];
+    showReduceMotion(ui.settings);
   });
+  systemReducesMotion(() => showReduceMotion(ui.settings));
   $("settings-form").addEventListener("change", (event) => {
     const target = event.target;
     if (target.name in DISPLAY) {
