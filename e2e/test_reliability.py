@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_player import STATS_KEY, a_store, store_before_load
 
 SAVE_KEY = "gin-rummy:save:v1"
+VIEW_KEY = "gin-rummy:last-view:v1"
 FAST = "speed=0&sw=0"
 PLAYING = ("opening", "draw", "discard")
 
@@ -41,6 +42,12 @@ EMPTY = (
     " || (k.length === 1 && k >= '\\ue000' && k <= '\\uf8ff'))"
     ".forEach(k => localStorage.removeItem(k))"
 )
+
+DROP_JOURNAL = """new Promise((done, failed) => {
+  const request = indexedDB.deleteDatabase("gin-rummy");
+  request.onsuccess = () => done(true);
+  request.onerror = () => failed(request.error);
+})"""
 
 
 def stored(page: Page, key: str) -> Any:
@@ -70,7 +77,7 @@ def notice(page: Page, kind: str) -> Any:
 # ------------------------------------------------------------------------------------ storage full
 
 
-def test_a_full_storage_is_said_at_once_and_nothing_false_is_claimed(
+def test_a_full_storage_is_said_at_once_and_the_journal_keeps_the_moves(
     page: Page, table: Table
 ) -> None:
     table.open(f"./?{FAST}&seed=full")
@@ -78,18 +85,34 @@ def test_a_full_storage_is_said_at_once_and_nothing_false_is_claimed(
     before = stored(page, SAVE_KEY)
     page.evaluate(FILL)
     one_move(page, table)
-    full = notice(page, "storage-full")
-    expect(full).to_contain_text("can no longer be saved in this browser")
-    moves = len(json.loads(before)["actions"])
-    expect(full).to_contain_text(f"after move {moves}")
-    assert stored(page, SAVE_KEY) == before  # what the notice says a reload would bring back
+    full = notice(page, "storage")
+    expect(full).to_contain_text("storage for this site is full")
+    expect(full).to_contain_text("the game's journal still has every move")
+    assert stored(page, SAVE_KEY) == before  # localStorage could not take the move
+    # No view of a save that is not there: the older one went with the refused save.
+    assert stored(page, VIEW_KEY) is None
     # Room made: "Try again" saves the match as it is now, and the notice goes.
+    moves = len(json.loads(before)["actions"])
     page.evaluate(EMPTY)
     full.get_by_role("button", name="Try again").click()
     expect(full).to_have_count(0)
     assert len(json.loads(stored(page, SAVE_KEY))["actions"]) > moves
+    # Full again: a reload brings back the journal's newer save, and says so.
+    before = stored(page, SAVE_KEY)
+    page.evaluate(FILL)
+    one_move(page, table)
+    expect(full).to_be_visible()
+    assert stored(page, SAVE_KEY) == before
+    shown = page.evaluate("window.__gin.ui.view.history")
+    page.reload()
+    table.idle(BOOT_TIMEOUT)
+    expect(notice(page, "save-copies")).to_contain_text("restored from the game's journal")
+    assert page.evaluate("window.__gin.ui.view.history")[: len(shown)] == shown
+    page.evaluate(EMPTY)
 
-    # A damaged save with no room for its copy keeps its place until the player has a copy.
+    # A damaged save with no room for its copy keeps its place until the player has a copy
+    # (here with no journal to restore from: a browser where it failed, or was cleared).
+    page.evaluate(DROP_JOURNAL)
     damaged = "{damaged " + "x" * 20_000
     page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(damaged)})")
     # The owner key holds a name shorter than any tab's: the reloaded tab's own cannot replace
