@@ -53,7 +53,7 @@ def acknowledged_move(page: Any, table: Table) -> list[str]:
     """Play the human's next move; the save's actions once the move is acknowledged."""
     view = page.evaluate("window.__gin.ui.view")
     if view["phase"] in ("hand_over",):
-        page.get_by_role("button", name="Next hand").first.click()
+        page.locator("#result-next").click()
         page.wait_for_selector(IDLE, state="attached")
         view = page.evaluate("window.__gin.ui.view")
     action = simple_choice(view)
@@ -72,27 +72,39 @@ def measure(base: str, delays: list[float], kills: int) -> dict[float, tuple[int
     out: dict[float, tuple[int, int]] = {}
     with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="gin-kill-") as tmp:
         browser = KillableBrowser(pw, Path(tmp) / "profile")
-        ctx = browser.start()
-        page, table = open_table(ctx, f"{base}?seed=kill-table&speed=0&sw=0")
-        for delay in delays:
-            lost = 0
-            for _ in range(kills):
-                acked = acknowledged_move(page, table)
-                time.sleep(delay)
-                browser.kill()
-                ctx = browser.start()
-                page, table = open_table(ctx, f"{base}?speed=0&sw=0")
-                now = saved_actions(page)
-                if now[: len(acked)] != acked:
-                    lost += 1
-                print(
-                    f"kill {delay:g} s after the move: {len(acked)} actions acknowledged, "
-                    f"{len(now)} after reopening{'' if now[: len(acked)] == acked else ' LOST'}",
-                    flush=True,
-                )
-            out[delay] = (lost, kills)
-        browser.close()
+        try:
+            measure_with(browser, base, delays, kills, out)
+        finally:
+            browser.close()
     return out
+
+
+def measure_with(
+    browser: KillableBrowser,
+    base: str,
+    delays: list[float],
+    kills: int,
+    out: dict[float, tuple[int, int]],
+) -> None:
+    ctx = browser.start()
+    page, table = open_table(ctx, f"{base}?seed=kill-table&speed=0&sw=0")
+    for delay in delays:
+        lost = 0
+        for _ in range(kills):
+            acked = acknowledged_move(page, table)
+            time.sleep(delay)
+            browser.kill()
+            ctx = browser.start()
+            page, table = open_table(ctx, f"{base}?speed=0&sw=0")
+            now = saved_actions(page)
+            if now[: len(acked)] != acked:
+                lost += 1
+            print(
+                f"kill {delay:g} s after the move: {len(acked)} actions acknowledged, "
+                f"{len(now)} after reopening{'' if now[: len(acked)] == acked else ' LOST'}",
+                flush=True,
+            )
+        out[delay] = (lost, kills)
 
 
 def main() -> int:

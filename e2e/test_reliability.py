@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from conftest import DIST, StaticServer
-from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call, simple_choice, with_snapshot_key
+from gintable import (
+    BOOT_TIMEOUT,
+    MY_TURN,
+    Plan,
+    Table,
+    engine_call,
+    simple_choice,
+    with_snapshot_key,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_player import STATS_KEY, a_store, store_before_load
 
@@ -410,3 +418,126 @@ def test_the_headers_file_covers_the_worker(page: Page, base_url: str) -> None:
     # a request to another origin.
     verdict = worker.evaluate(VIOLATION)
     assert verdict == "blocked by connect-src"
+
+
+# ------------------------------------------------------------------------------------ faults
+
+# Site data blocked for every site, as a user's setting or a policy does (a real Chromium
+# profile, not a stub): localStorage throws a SecurityError, IndexedDB refuses to open.
+BLOCKING_PREFERENCES = {"profile": {"default_content_setting_values": {"cookies": 2}}}
+NO_LOCAL_STORAGE = "Object.defineProperty(window, 'localStorage', { value: undefined })"
+
+
+def blocking_profile(folder: Path) -> Path:
+    (folder / "Default").mkdir(parents=True)
+    (folder / "Default" / "Preferences").write_text(json.dumps(BLOCKING_PREFERENCES))
+    return folder
+
+
+def test_blocked_and_missing_storage_are_named_so_with_advice_that_can_work(
+    playwright: Any, browser: Browser, launch_options: dict[str, Any], base_url: str, tmp_path: Path
+) -> None:
+    blocked = playwright.chromium.launch_persistent_context(
+        str(blocking_profile(tmp_path / "blocked")), **launch_options, base_url=base_url
+    )
+    try:
+        page = blocked.new_page()
+        table = Table(page).open(f"./?{FAST}&seed=blocked")
+        said = notice(page, "storage")
+        expect(said).to_contain_text("This browser is refusing this site storage")
+        expect(said).to_contain_text("allow cookies and site data")
+        expect(said).to_contain_text("so this match is not saved: the game plays on")
+        expect(said).not_to_contain_text("full")
+        expect(said).not_to_contain_text("Export")  # no advice that cannot work
+        one_move(page, table)  # and it does play on
+        expect(said).to_be_visible()
+    finally:
+        blocked.close()
+
+    context = browser.new_context(base_url=base_url)
+    try:
+        context.add_init_script(NO_LOCAL_STORAGE)
+        page = context.new_page()
+        table = Table(page).open(f"./?{FAST}&seed=no-storage")
+        said = notice(page, "storage")
+        expect(said).to_contain_text("This browser's storage is not working for this page")
+        expect(said).to_contain_text("gives this page no localStorage")
+        expect(said).not_to_contain_text("full")
+        one_move(page, table)
+    finally:
+        context.close()
+
+
+# ------------------------------------------------------------------------------------ resume views
+
+
+def fingerprint(text: str) -> str:
+    """web/resume.js's FNV-1a over the UTF-16 code units of a save's text."""
+    units = text.encode("utf-16-le")
+    h = 0x811C9DC5
+    for i in range(0, len(units), 2):
+        h = ((h ^ int.from_bytes(units[i : i + 2], "little")) * 0x01000193) & 0xFFFFFFFF
+    return f"{h:x}"
+
+
+def view_disagrees(page: Page) -> str | None:
+    """Why the resume view kept in localStorage is not the view of the save kept there, or None."""
+    raw, last = stored(page, SAVE_KEY), stored(page, VIEW_KEY)
+    if last is None:
+        return None
+    kept = json.loads(last)
+    if raw is None or kept["save"] != fingerprint(raw):
+        return "a view is kept under another save's fingerprint" if raw else "a view without a save"
+    loaded = engine_call({"op": "load", "save": json.loads(raw), "names": ["You", "Computer"]})
+    fields = ("hand_number", "phase", "to_act", "history")
+    if any(kept["view"][f] != loaded["view"][f] for f in fields):
+        return f"the view kept is not the save's (hand {kept['view']['hand_number']})"
+    return None
+
+
+ROOMS = [0, 20, 50, 100, 200, 500, *range(1000, 20_001, 1000)]
+# Leave `room` characters free: fill to the last character, then shorten the first filler.
+SHORTEN = "localStorage.setItem('e2e-filler-0', 'x'.repeat((1 << 20) - ROOM));\n  return n;"
+LEAVE_ROOM = FILL.replace("return n;", SHORTEN)
+
+
+def test_a_resume_view_is_kept_only_with_its_own_save_at_every_room_size(
+    page: Page, table: Table
+) -> None:
+    table.open(f"./?{FAST}&seed=room-sweep")
+    disagreements = []
+    refused = 0
+    for room in ROOMS:
+        page.evaluate(EMPTY)
+        page.evaluate(LEAVE_ROOM.replace("ROOM", str(room)))
+        for _ in range(3):
+            if page.evaluate("window.__gin.ui.view.phase") == "hand_over":
+                page.locator("#result-next").click()
+                table.idle()
+            else:
+                one_move(page, table)
+            refused += notice(page, "storage").count()
+            why = view_disagrees(page)
+            if why:
+                disagreements.append((room, why))
+    page.evaluate(EMPTY)
+    assert refused > 0  # the sweep reached rooms too small for the save
+    assert disagreements == []
+
+
+def test_no_room_for_the_next_hand_keeps_no_view_of_it_over_the_older_save(
+    context: BrowserContext, page: Page, table: Table
+) -> None:
+    # What the sweep comes from: "Next hand" grows the save by a few characters, but its view
+    # is much smaller than the last one of the hand that ended.
+    plan = Plan("room-next-hand")
+    assert plan.run(simple_choice) is False  # the hand is over
+    store_before_load(context, {SAVE_KEY: engine_call({"op": "view"})["save"]})
+    table.open(f"./?{FAST}")
+    page.evaluate(FILL)
+    page.locator("#result-next").click()
+    table.idle()
+    expect(notice(page, "storage")).to_contain_text("storage for this site is full")
+    assert json.loads(stored(page, SAVE_KEY))["summary"]["hand_number"] == 1
+    assert view_disagrees(page) is None
+    page.evaluate(EMPTY)

@@ -30,6 +30,7 @@ export function faultOf(err) {
 /** Store one item: null when stored, else {fault, error} (faultOf). */
 export function storeItem(key, value) {
   try {
+    if (!self.localStorage) return { fault: "unavailable", error: new Error("this browser gives this page no localStorage") };
     localStorage.setItem(key, value);
     return null;
   } catch (error) {
