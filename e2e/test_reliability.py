@@ -4,10 +4,12 @@ worker."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import shutil
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -387,6 +389,72 @@ def test_a_deploy_never_mixes_builds_and_keeps_the_save(browser: Browser, tmp_pa
         table.idle(BOOT_TIMEOUT)
         runs(page, "C")
         assert sorted(table.hand()) == hand
+    finally:
+        context.close()
+        server.stop()
+
+
+def another_builds_snapshot(data: bytes) -> bytes:
+    """A snapshot file of another build under this build's key: the same Python packed again
+    (other bytes, a header true to them), as an edited Cache Storage entry would hold it."""
+    end = data.index(b"\n")
+    header = json.loads(data[:end])
+    raw = subprocess.run(
+        ["zstd", "-d", "-q", "-c", "--long=25"],
+        input=data[end + 1 :],
+        capture_output=True,
+        check=True,
+    ).stdout
+    packed = subprocess.run(
+        ["zstd", "-1", "-q", "-c"], input=raw, capture_output=True, check=True
+    ).stdout
+    header["sha256"] = hashlib.sha256(packed).hexdigest()
+    return json.dumps(header).encode() + b"\n" + packed
+
+
+PLANT = """async (build) => {
+  const forged = await (await fetch("forged.snapshot")).arrayBuffer();
+  const cache = await caches.open(`gin-${build}`);
+  await cache.put(new URL("engine.snapshot", location.href).href, new Response(forged));
+}"""
+
+
+def test_another_builds_snapshot_under_a_forged_key_is_refused_and_replaced(
+    browser: Browser, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    (site / "forged.snapshot").write_bytes(
+        another_builds_snapshot((DIST / "engine.snapshot").read_bytes())
+    )
+    server = StaticServer(site)
+    context = browser.new_context(base_url=server.start())
+    try:
+        page = context.new_page()
+        table = Table(page).open("./?speed=0&seed=forged")
+        for _ in range(100):  # (wait_for_function evaluates a string, which the CSP forbids)
+            if page.evaluate("!!navigator.serviceWorker.controller"):
+                break
+            page.wait_for_timeout(200)
+        page.evaluate(PLANT, page.evaluate("document.documentElement.dataset.build"))
+        rebuilt = notice(page, "fast-start")
+        page.reload()
+        table.idle(BOOT_TIMEOUT)
+        note = page.evaluate("window.__gin.engine.boot")
+        assert (note["path"], note["reason"]) == (
+            "normal",
+            "another build's snapshot (its digest is not this build's)",
+        )
+        expect(rebuilt).to_contain_text("the fast start kept in this browser")
+        expect(rebuilt).to_contain_text("is being rebuilt")
+        page.wait_for_selector(
+            'html[data-snapshot-replaced="1"]', state="attached", timeout=BOOT_TIMEOUT
+        )
+        # The next start is fast again, and says nothing.
+        page.reload()
+        table.idle(BOOT_TIMEOUT)
+        assert page.evaluate("window.__gin.engine.boot.path") == "snapshot"
+        expect(rebuilt).to_have_count(0)
     finally:
         context.close()
         server.stop()
