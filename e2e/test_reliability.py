@@ -512,9 +512,9 @@ def test_blocked_and_missing_storage_are_named_so_with_advice_that_can_work(
         page = blocked.new_page()
         table = Table(page).open(f"./?{FAST}&seed=blocked")
         said = notice(page, "storage")
-        expect(said).to_contain_text("This browser is refusing this site storage")
+        expect(said).to_contain_text("This browser refuses this site storage")
         expect(said).to_contain_text("allow cookies and site data")
-        expect(said).to_contain_text("so this match is not saved: the game plays on")
+        expect(said).to_contain_text("so this match is not saved: it plays on")
         expect(said).not_to_contain_text("full")
         expect(said).not_to_contain_text("Export")  # no advice that cannot work
         one_move(page, table)  # and it does play on

@@ -36,8 +36,8 @@ function refused({ fault, error }) {
   const where = whatIsSaved();
   // Without the journal the match lives in this page only; with it, a reload still brings it back.
   const unsaved = journaled === stamp
-    ? `the match is kept only in the game's journal (${where})`
-    : "this match is not saved: the game plays on, but it ends when this page is closed or reloaded";
+    ? "only the game's journal keeps this match (a reload brings it back)"
+    : "this match is not saved: it plays on, but ends when this page is closed or reloaded";
   if (fault === "full") {
     showNotice(
       "storage",
@@ -49,10 +49,10 @@ function refused({ fault, error }) {
   } else if (fault === "blocked") {
     showNotice(
       "storage",
-      "This browser is refusing this site storage (a private window, a setting that blocks site " +
-        `data, or a policy), so ${unsaved}. To keep your matches, allow this site to store data ` +
-        "(in the browser's site settings, allow cookies and site data for it), or play in a normal " +
-        "window. Then press Try again; some browsers need a reload first, which starts a new match.",
+      "This browser refuses this site storage (a private window, blocked site data, or a " +
+        `policy), so ${unsaved}. To keep your matches, allow cookies and site data for this site ` +
+        "in the browser's settings, or play in a normal window; then press Try again (some " +
+        "browsers need a reload, which starts a new match).",
       retry,
     );
   } else {
@@ -166,8 +166,9 @@ function isPrefix(older, newer) {
 }
 
 function disagreed(taken, other, takenName, otherName, aside = "") {
+  const more = movesOf(taken) - movesOf(other);
   const what = other && isPrefix(other, taken)
-    ? `${movesOf(taken) - movesOf(other)} more move(s) than ${otherName}, which the browser had not finished writing when it last stopped`
+    ? `${more} more move${more === 1 ? "" : "s"} than ${otherName}, whose last writes never reached the disk`
     : `a different match from ${otherName}`;
   showNotice(
     "save-copies",

@@ -74,11 +74,8 @@ function writeStats(store) {
       "Make room (Stats → Export, then Reset, or clear other data of this site) to count your matches again.");
     return "this browser's storage is full, so nothing was stored";
   }
-  if (refused) {
-    // Blocked or unavailable: the save's notice says why and what can work (web/saving.js).
-    showNotice("stats-full", "Statistics are not being updated either: this browser keeps no data for this site now.");
-    return "this browser keeps no data for this site now, so nothing was stored";
-  }
+  // Blocked or unavailable: the save's notice says why and what can work (web/saving.js).
+  if (refused) return "this browser keeps no data for this site now, so nothing was stored";
   hideNotice("stats-full");
   return null;
 }
