@@ -1,9 +1,10 @@
 // The engine's worker and a promise wrapper over it: request objects in, reply objects out.
 // Only JSON strings cross the boundary.
-import { hideNotice, showNotice } from "./notice.js";
 //
 // The worker itself is started by web/boot.js, the first script of the page; this module adopts
 // it with what it said meanwhile. main.js listens with `onStatus`.
+import { hideNotice, showNotice } from "./notice.js";
+
 export class Engine {
   constructor() {
     this.pending = new Map();

@@ -137,11 +137,13 @@ export async function loadNewestSave() {
   if (!copy || copy.save === local.raw) return saved;
   const journalDoc = consistent(copy.save);
   const localDoc = saved && consistent(saved.raw);
-  // The journal is newer when its stamp is (localStorage lost its last writes, or was full);
-  // on equal stamps localStorage was written by a page that keeps no journal.
-  const useJournal = journalDoc && (!localDoc || copy.stamp > local.stamp);
+  // The journal is newer when its stamp is (localStorage lost its last writes, or was full).
+  // On equal stamps localStorage was written by something that keeps no journal (an older
+  // version of the game, a person): it is taken as it is, and the journal, merely out of date,
+  // is not mentioned. A higher stamp in localStorage means the journal failed (said then).
+  const useJournal = journalDoc && copy.stamp > local.stamp;
   if (!useJournal) {
-    if (localDoc && journalDoc) disagreed(localDoc, journalDoc, "the saved match", "the game's journal");
+    if (localDoc && journalDoc && local.stamp > copy.stamp) disagreed(localDoc, journalDoc, "the saved match", "the game's journal");
     return saved;
   }
   let aside = "";
