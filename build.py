@@ -33,6 +33,7 @@ import tomllib
 import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -254,6 +255,13 @@ def engine_snapshot(gin_wheel: Path, pyodide_version: str) -> tuple[Path, Path, 
     return stdlib, packed, key
 
 
+def snapshot_header(snapshot: Path) -> dict[str, Any]:
+    """The JSON line at the head of a snapshot file: {key, length, sha256}."""
+    with snapshot.open("rb") as f:
+        header: dict[str, Any] = json.loads(f.readline())
+    return header
+
+
 def trim_stdlib(full: Path, keep: set[str], out: Path) -> None:
     """A copy of the standard library zip holding only the members named in ``keep``."""
     with zipfile.ZipFile(full) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
@@ -382,6 +390,9 @@ def build() -> None:
         "ginVersion": str(project_meta()["version"]),
         "snapshot": snapshot.name,
         "snapshotKey": snapshot_key,
+        # The build's own record of the snapshot's packed bytes: the page checks the file against
+        # this, not against the file's own header (web/snapshot.mjs).
+        "snapshotSha256": snapshot_header(snapshot)["sha256"],
     }
     # Content hash of everything shipped: it names the service worker's cache.
     precache = [

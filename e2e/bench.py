@@ -195,7 +195,7 @@ def one_run(pw: Any, url: str) -> dict[str, float]:
     return out
 
 
-def responsiveness(pw: Any, url: str) -> dict[str, float]:
+def responsiveness(pw: Any, url: str) -> dict[str, Any]:
     """Main-thread gaps while a seeded match plays itself at full speed (autoplay hook): between
     the ticks of a 10 ms interval timer (a low-priority probe: the browser runs its messages and
     frames first), and the tasks of 50 ms or more that the Long Tasks API reports (what delays
@@ -204,8 +204,16 @@ def responsiveness(pw: Any, url: str) -> dict[str, float]:
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto("./?seed=bench-input&speed=0&autoplay=1&sw=0")
     wait_attr(page, 'html[data-ready="1"]')
-    result: dict[str, float] = page.evaluate(
+    result: dict[str, Any] = page.evaluate(
         """() => new Promise((resolve) => {
+          // Per save (one per move): the whole wait before the move is shown (durable), and
+          // its localStorage part (what a save cost before the journal); the extra is the
+          // difference, move by move.
+          const saveCosts = () => {
+            const of = (name) => performance.getEntriesByName(name).map((e) => e.duration);
+            const total = of("gin:save"), local = of("gin:save-local");
+            return { total, local, extra: total.map((t, i) => t - local[i]) };
+          };
           const answered = () => Object.values(window.__gin.engine.times)
             .reduce((n, times) => n + times.length, 0);
           const before = answered();
@@ -230,12 +238,35 @@ def responsiveness(pw: Any, url: str) -> dict[str, float]:
               longest_task: Math.max(0, ...longs),
               requests: answered() - before,
               hand: window.__gin.ui.view.hand_number,
+              saves: saveCosts(),
             });
           }, 4000);
         })"""
     )
     close(ctx)
     return result
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
+
+
+def save_costs(resps: list[dict[str, Any]]) -> None:
+    """The cost per move of the durable save (web/saving.js), over every move of the runs."""
+    costs = {k: [x for r in resps for x in r["saves"][k]] for k in ("total", "local", "extra")}
+    words = {
+        "total": "whole wait before the move is shown",
+        "local": "its localStorage part (the save before the journal)",
+        "extra": "extra for the journal (IndexedDB, strict durability)",
+    }
+    print(f"cost per move of the save, {len(costs['total'])} moves while the match plays itself:")
+    for key, text in words.items():
+        print(
+            f"  {text}: p50 {pct(costs[key], 0.5):.1f} ms, p95 {pct(costs[key], 0.95):.1f} ms, "
+            f"max {max(costs[key], default=float('nan')):.1f} ms"
+        )
+    print("  (goal: extra under 5 ms p95; the journal waits for the disk's flush)")
 
 
 def decision_times(pw: Any, url: str, least: int = 300) -> dict[str, Any]:
@@ -294,6 +325,7 @@ def main() -> int:
         f"{statistics.median(r['p99_gap'] for r in resps):.0f} ms "
         "(goal: under 50 ms on an idle machine)"
     )
+    save_costs(resps)
     print(
         f"computer's decisions in Pyodide ({bot['opponent']}, {bot['n']} in {bot['matches']} "
         "seeded matches): "

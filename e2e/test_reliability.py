@@ -4,20 +4,31 @@ worker."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import shutil
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
 
 from conftest import DIST, StaticServer
-from gintable import BOOT_TIMEOUT, MY_TURN, Table, engine_call, simple_choice, with_snapshot_key
+from gintable import (
+    BOOT_TIMEOUT,
+    MY_TURN,
+    Plan,
+    Table,
+    engine_call,
+    simple_choice,
+    with_snapshot_key,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_player import STATS_KEY, a_store, store_before_load
 
 SAVE_KEY = "gin-rummy:save:v1"
+VIEW_KEY = "gin-rummy:last-view:v1"
 FAST = "speed=0&sw=0"
 PLAYING = ("opening", "draw", "discard")
 
@@ -41,6 +52,12 @@ EMPTY = (
     " || (k.length === 1 && k >= '\\ue000' && k <= '\\uf8ff'))"
     ".forEach(k => localStorage.removeItem(k))"
 )
+
+DROP_JOURNAL = """new Promise((done, failed) => {
+  const request = indexedDB.deleteDatabase("gin-rummy");
+  request.onsuccess = () => done(true);
+  request.onerror = () => failed(request.error);
+})"""
 
 
 def stored(page: Page, key: str) -> Any:
@@ -70,7 +87,7 @@ def notice(page: Page, kind: str) -> Any:
 # ------------------------------------------------------------------------------------ storage full
 
 
-def test_a_full_storage_is_said_at_once_and_nothing_false_is_claimed(
+def test_a_full_storage_is_said_at_once_and_the_journal_keeps_the_moves(
     page: Page, table: Table
 ) -> None:
     table.open(f"./?{FAST}&seed=full")
@@ -78,18 +95,34 @@ def test_a_full_storage_is_said_at_once_and_nothing_false_is_claimed(
     before = stored(page, SAVE_KEY)
     page.evaluate(FILL)
     one_move(page, table)
-    full = notice(page, "storage-full")
-    expect(full).to_contain_text("can no longer be saved in this browser")
-    moves = len(json.loads(before)["actions"])
-    expect(full).to_contain_text(f"after move {moves}")
-    assert stored(page, SAVE_KEY) == before  # what the notice says a reload would bring back
+    full = notice(page, "storage")
+    expect(full).to_contain_text("storage for this site is full")
+    expect(full).to_contain_text("the game's journal still has every move")
+    assert stored(page, SAVE_KEY) == before  # localStorage could not take the move
+    # No view of a save that is not there: the older one went with the refused save.
+    assert stored(page, VIEW_KEY) is None
     # Room made: "Try again" saves the match as it is now, and the notice goes.
+    moves = len(json.loads(before)["actions"])
     page.evaluate(EMPTY)
     full.get_by_role("button", name="Try again").click()
     expect(full).to_have_count(0)
     assert len(json.loads(stored(page, SAVE_KEY))["actions"]) > moves
+    # Full again: a reload brings back the journal's newer save, and says so.
+    before = stored(page, SAVE_KEY)
+    page.evaluate(FILL)
+    one_move(page, table)
+    expect(full).to_be_visible()
+    assert stored(page, SAVE_KEY) == before
+    shown = page.evaluate("window.__gin.ui.view.history")
+    page.reload()
+    table.idle(BOOT_TIMEOUT)
+    expect(notice(page, "save-copies")).to_contain_text("restored from the game's journal")
+    assert page.evaluate("window.__gin.ui.view.history")[: len(shown)] == shown
+    page.evaluate(EMPTY)
 
-    # A damaged save with no room for its copy keeps its place until the player has a copy.
+    # A damaged save with no room for its copy keeps its place until the player has a copy
+    # (here with no journal to restore from: a browser where it failed, or was cleared).
+    page.evaluate(DROP_JOURNAL)
     damaged = "{damaged " + "x" * 20_000
     page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(damaged)})")
     # The owner key holds a name shorter than any tab's: the reloaded tab's own cannot replace
@@ -361,6 +394,72 @@ def test_a_deploy_never_mixes_builds_and_keeps_the_save(browser: Browser, tmp_pa
         server.stop()
 
 
+def another_builds_snapshot(data: bytes) -> bytes:
+    """A snapshot file of another build under this build's key: the same Python packed again
+    (other bytes, a header true to them), as an edited Cache Storage entry would hold it."""
+    end = data.index(b"\n")
+    header = json.loads(data[:end])
+    raw = subprocess.run(
+        ["zstd", "-d", "-q", "-c", "--long=25"],
+        input=data[end + 1 :],
+        capture_output=True,
+        check=True,
+    ).stdout
+    packed = subprocess.run(
+        ["zstd", "-1", "-q", "-c"], input=raw, capture_output=True, check=True
+    ).stdout
+    header["sha256"] = hashlib.sha256(packed).hexdigest()
+    return json.dumps(header).encode() + b"\n" + packed
+
+
+PLANT = """async (build) => {
+  const forged = await (await fetch("forged.snapshot")).arrayBuffer();
+  const cache = await caches.open(`gin-${build}`);
+  await cache.put(new URL("engine.snapshot", location.href).href, new Response(forged));
+}"""
+
+
+def test_another_builds_snapshot_under_a_forged_key_is_refused_and_replaced(
+    browser: Browser, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    (site / "forged.snapshot").write_bytes(
+        another_builds_snapshot((DIST / "engine.snapshot").read_bytes())
+    )
+    server = StaticServer(site)
+    context = browser.new_context(base_url=server.start())
+    try:
+        page = context.new_page()
+        table = Table(page).open("./?speed=0&seed=forged")
+        for _ in range(100):  # (wait_for_function evaluates a string, which the CSP forbids)
+            if page.evaluate("!!navigator.serviceWorker.controller"):
+                break
+            page.wait_for_timeout(200)
+        page.evaluate(PLANT, page.evaluate("document.documentElement.dataset.build"))
+        rebuilt = notice(page, "fast-start")
+        page.reload()
+        table.idle(BOOT_TIMEOUT)
+        note = page.evaluate("window.__gin.engine.boot")
+        assert (note["path"], note["reason"]) == (
+            "normal",
+            "another build's snapshot (its digest is not this build's)",
+        )
+        expect(rebuilt).to_contain_text("the fast start kept in this browser")
+        expect(rebuilt).to_contain_text("is being rebuilt")
+        page.wait_for_selector(
+            'html[data-snapshot-replaced="1"]', state="attached", timeout=BOOT_TIMEOUT
+        )
+        # The next start is fast again, and says nothing.
+        page.reload()
+        table.idle(BOOT_TIMEOUT)
+        assert page.evaluate("window.__gin.engine.boot.path") == "snapshot"
+        expect(rebuilt).to_have_count(0)
+    finally:
+        context.close()
+        server.stop()
+
+
 # ------------------------------------------------------------------------------------ headers
 
 
@@ -387,3 +486,126 @@ def test_the_headers_file_covers_the_worker(page: Page, base_url: str) -> None:
     # a request to another origin.
     verdict = worker.evaluate(VIOLATION)
     assert verdict == "blocked by connect-src"
+
+
+# ------------------------------------------------------------------------------------ faults
+
+# Site data blocked for every site, as a user's setting or a policy does (a real Chromium
+# profile, not a stub): localStorage throws a SecurityError, IndexedDB refuses to open.
+BLOCKING_PREFERENCES = {"profile": {"default_content_setting_values": {"cookies": 2}}}
+NO_LOCAL_STORAGE = "Object.defineProperty(window, 'localStorage', { value: undefined })"
+
+
+def blocking_profile(folder: Path) -> Path:
+    (folder / "Default").mkdir(parents=True)
+    (folder / "Default" / "Preferences").write_text(json.dumps(BLOCKING_PREFERENCES))
+    return folder
+
+
+def test_blocked_and_missing_storage_are_named_so_with_advice_that_can_work(
+    playwright: Any, browser: Browser, launch_options: dict[str, Any], base_url: str, tmp_path: Path
+) -> None:
+    blocked = playwright.chromium.launch_persistent_context(
+        str(blocking_profile(tmp_path / "blocked")), **launch_options, base_url=base_url
+    )
+    try:
+        page = blocked.new_page()
+        table = Table(page).open(f"./?{FAST}&seed=blocked")
+        said = notice(page, "storage")
+        expect(said).to_contain_text("This browser refuses this site storage")
+        expect(said).to_contain_text("allow cookies and site data")
+        expect(said).to_contain_text("so this match is not saved: it plays on")
+        expect(said).not_to_contain_text("full")
+        expect(said).not_to_contain_text("Export")  # no advice that cannot work
+        one_move(page, table)  # and it does play on
+        expect(said).to_be_visible()
+    finally:
+        blocked.close()
+
+    context = browser.new_context(base_url=base_url)
+    try:
+        context.add_init_script(NO_LOCAL_STORAGE)
+        page = context.new_page()
+        table = Table(page).open(f"./?{FAST}&seed=no-storage")
+        said = notice(page, "storage")
+        expect(said).to_contain_text("This browser's storage is not working for this page")
+        expect(said).to_contain_text("gives this page no localStorage")
+        expect(said).not_to_contain_text("full")
+        one_move(page, table)
+    finally:
+        context.close()
+
+
+# ------------------------------------------------------------------------------------ resume views
+
+
+def fingerprint(text: str) -> str:
+    """web/resume.js's FNV-1a over the UTF-16 code units of a save's text."""
+    units = text.encode("utf-16-le")
+    h = 0x811C9DC5
+    for i in range(0, len(units), 2):
+        h = ((h ^ int.from_bytes(units[i : i + 2], "little")) * 0x01000193) & 0xFFFFFFFF
+    return f"{h:x}"
+
+
+def view_disagrees(page: Page) -> str | None:
+    """Why the resume view kept in localStorage is not the view of the save kept there, or None."""
+    raw, last = stored(page, SAVE_KEY), stored(page, VIEW_KEY)
+    if last is None:
+        return None
+    kept = json.loads(last)
+    if raw is None or kept["save"] != fingerprint(raw):
+        return "a view is kept under another save's fingerprint" if raw else "a view without a save"
+    loaded = engine_call({"op": "load", "save": json.loads(raw), "names": ["You", "Computer"]})
+    fields = ("hand_number", "phase", "to_act", "history")
+    if any(kept["view"][f] != loaded["view"][f] for f in fields):
+        return f"the view kept is not the save's (hand {kept['view']['hand_number']})"
+    return None
+
+
+ROOMS = [0, 20, 50, 100, 200, 500, *range(1000, 20_001, 1000)]
+# Leave `room` characters free: fill to the last character, then shorten the first filler.
+SHORTEN = "localStorage.setItem('e2e-filler-0', 'x'.repeat((1 << 20) - ROOM));\n  return n;"
+LEAVE_ROOM = FILL.replace("return n;", SHORTEN)
+
+
+def test_a_resume_view_is_kept_only_with_its_own_save_at_every_room_size(
+    page: Page, table: Table
+) -> None:
+    table.open(f"./?{FAST}&seed=room-sweep")
+    disagreements = []
+    refused = 0
+    for room in ROOMS:
+        page.evaluate(EMPTY)
+        page.evaluate(LEAVE_ROOM.replace("ROOM", str(room)))
+        for _ in range(3):
+            if page.evaluate("window.__gin.ui.view.phase") == "hand_over":
+                page.locator("#result-next").click()
+                table.idle()
+            else:
+                one_move(page, table)
+            refused += notice(page, "storage").count()
+            why = view_disagrees(page)
+            if why:
+                disagreements.append((room, why))
+    page.evaluate(EMPTY)
+    assert refused > 0  # the sweep reached rooms too small for the save
+    assert disagreements == []
+
+
+def test_no_room_for_the_next_hand_keeps_no_view_of_it_over_the_older_save(
+    context: BrowserContext, page: Page, table: Table
+) -> None:
+    # What the sweep comes from: "Next hand" grows the save by a few characters, but its view
+    # is much smaller than the last one of the hand that ended.
+    plan = Plan("room-next-hand")
+    assert plan.run(simple_choice) is False  # the hand is over
+    store_before_load(context, {SAVE_KEY: engine_call({"op": "view"})["save"]})
+    table.open(f"./?{FAST}")
+    page.evaluate(FILL)
+    page.locator("#result-next").click()
+    table.idle()
+    expect(notice(page, "storage")).to_contain_text("storage for this site is full")
+    assert json.loads(stored(page, SAVE_KEY))["summary"]["hand_number"] == 1
+    assert view_disagrees(page) is None
+    page.evaluate(EMPTY)

@@ -3,6 +3,8 @@
 //
 // The worker itself is started by web/boot.js, the first script of the page; this module adopts
 // it with what it said meanwhile. main.js listens with `onStatus`.
+import { hideNotice, showNotice } from "./notice.js";
+
 export class Engine {
   constructor() {
     this.pending = new Map();
@@ -26,6 +28,8 @@ export class Engine {
       const msg = event.data;
       if (msg.type === "status" && msg.stage === "boot") {
         this.bootNote(msg);
+      } else if (msg.type === "status" && msg.stage === "boot-rebuilt") {
+        document.documentElement.dataset.snapshotReplaced = msg.replaced ? "1" : "0";
       } else if (msg.type === "status") {
         this.status(msg);
       } else if (msg.type === "reply") {
@@ -49,6 +53,15 @@ export class Engine {
     this.boot = msg;
     document.documentElement.dataset.bootPath = msg.path;
     performance.mark(`gin:boot-${msg.path}`);
+    if (msg.rebuilding) {
+      showNotice(
+        "fast-start",
+        "This start is slower than usual: the fast start kept in this browser was damaged or " +
+          "belongs to another version of the game, so it is being rebuilt. The next start is " +
+          "fast again.",
+        [{ label: "OK", run: () => hideNotice("fast-start") }],
+      );
+    }
   }
 
   status(msg) {

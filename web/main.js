@@ -13,7 +13,7 @@ import { createMotion } from "./motion.js";
 import { afterPaint } from "./pacing.js";
 import { $, appendLog, handButtonFor, logLine, prettyText, markBusy, renderTable, scrollLogToEnd } from "./render.js";
 import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
-import { saveMatch, setAsideDamaged } from "./saving.js";
+import { loadNewestSave, saveMatch, setAsideDamaged } from "./saving.js";
 import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
 import { registerServiceWorker, startWhenOneBuild } from "./update.js";
 import { linkRequest, wireDaily } from "./daily.js";
@@ -102,11 +102,13 @@ async function request(req) {
   markBusy(true);
   const shown = setTimeout(render, BUSY_SHOWN_MS);
   const reply = await engine.call(req);
+  // A move is shown once its save is durable, or a notice says it is not (web/saving.js).
+  const saved = reply.ok && reply.save !== undefined ? await keepSave(reply.save) : null;
   clearTimeout(shown);
   ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
   markBusy(ui.busy); // also when no table is drawn
-  if (reply.ok && reply.save !== undefined) keepSave(reply.save);
   if (reply.ok && reply.view) {
+    rememberView(reply.view, saved);
     setView(reply.view);
   } else {
     render();
@@ -115,13 +117,14 @@ async function request(req) {
 }
 
 function keepSave(save) {
-  if (!ownsMatch()) return;
-  saveMatch(save);
+  if (!ownsMatch()) return null;
+  const saving = saveMatch(save);
   if (save && save.seed) ui.seed = save.seed;
   if (save && save.opponent && save.opponent !== ui.opponent) {
     ui.opponent = save.opponent;
     showOpponent(save.opponent);
   }
+  return saving;
 }
 
 function setView(view) {
@@ -157,7 +160,6 @@ function setView(view) {
   for (const line of ends) logLine(line);
   announce(said);
   recordView(view);
-  rememberView(view);
   render();
   focusCard(ui.focus);
   motion.play(before, prev, view);
@@ -268,8 +270,9 @@ async function restore(saved) {
   if (!reply.ok) return damaged(reply.error);
   ui.busy = false;
   ui.seed = null;
-  if (reply.save !== undefined) keepSave(reply.save);
-  forgetDrawnView(ui);
+  const kept = reply.save !== undefined ? await keepSave(reply.save) : null;
+  forgetDrawnView(ui, saved.raw);
+  rememberView(reply.view, kept);
   setView(reply.view);
   return true;
 }
@@ -378,7 +381,7 @@ async function start() {
   }
   const seed = link && link.seed;
   ui.pendingSeed = seed; // a damaged save's notice starts the link's match
-  const saved = loadSave();
+  const saved = await loadNewestSave();
   const restored = saved ? await restore(saved) : false;
   // A link never abandons a match in progress silently: it asks, as New match does.
   if (seed && restored) ctl.newMatch(seed, link.what);

@@ -7,7 +7,7 @@
 // has loaded the match, if it is still legal, or refused aloud if not. Never lost silently, never
 // played twice.
 import { prettyText, renderTable } from "./render.js";
-import { loadLastView, loadSave, writeLastView } from "./storage.js";
+import { forgetLastView, loadLastView, loadSave, writeLastView } from "./storage.js";
 
 /** FNV-1a over the save's text: enough to tell that a kept view belongs to this save. */
 function fingerprint(text) {
@@ -16,11 +16,16 @@ function fingerprint(text) {
   return (h >>> 0).toString(16);
 }
 
-/** Keep the view just drawn with the save it belongs to (call after the save is written). */
-export function rememberView(view) {
-  const saved = loadSave();
-  if (saved) writeLastView({ save: fingerprint(saved.raw), view });
+/** Keep the view of a save just written ({stored, text}, web/saving.js) under that save's
+ * fingerprint; a save localStorage refused takes the older view away, which belongs to no save
+ * the page would load. */
+export function rememberView(view, saved) {
+  if (!saved) return; // not this tab's save to write (web/tabs.js)
+  if (saved.stored) writeLastView({ save: fingerprint(saved.text), view });
+  else forgetLastView();
 }
+
+let drawnFor = null; // the fingerprint of the save whose view was drawn before the engine
 
 /** Draw the saved match's last view, when it belongs to the save; true when drawn. */
 export function drawSavedView(ui) {
@@ -35,14 +40,18 @@ export function drawSavedView(ui) {
     ui.view = null; // a view this page cannot draw: the engine's will do
     return false;
   }
+  drawnFor = last.save;
   document.documentElement.dataset.resumed = "1";
   performance.mark("gin:saved-view");
   return true;
 }
 
-/** Before the engine's first view replaces the drawn one: the page starts from no view. */
-export function forgetDrawnView(ui) {
+/** Before the engine's first view (of the save `raw` it loaded) replaces the drawn one: the page
+ * starts from no view. A held move was asked for on the drawn view; when the engine loaded
+ * another save (the journal's, newer), it is not played (playHeldMove says so). */
+export function forgetDrawnView(ui, raw) {
   ui.view = null;
+  ui.heldOnOther = drawnFor !== null && drawnFor !== fingerprint(raw);
 }
 
 const sentence = (action) => {
@@ -67,7 +76,8 @@ export async function playHeldMove(ui, act, say) {
   if (!action) return;
   ui.held = null;
   delete document.documentElement.dataset.held;
-  if (ui.view && ui.view.legal_actions.some((a) => a.action === action)) await act(action);
+  if (ui.heldOnOther) say(`${sentence(action)} was not played: your newer save, just loaded, changed the table.`);
+  else if (ui.view && ui.view.legal_actions.some((a) => a.action === action)) await act(action);
   else say(`${sentence(action)} was not played: it is not possible now.`);
 }
 

@@ -1,13 +1,27 @@
-// Keeping the match saved, and saying so when it cannot be: storage full, or a damaged save that
-// could not be copied aside (it then keeps its place, and no new match is saved over it).
+// Keeping the match saved, and saying so when it cannot be.
+//
+// Every save goes to two places: localStorage (the save the game is known by, docs/save.md) and
+// the journal (web/journal.js), which the browser flushes to the disk before it says it is done.
+// A save is acknowledged (the caller shows the move) only once the journal has it, or once a
+// notice says that it is not durable. On load the newer consistent copy of the two is taken, and
+// a notice says so when they differ. A refusal of the browser's storage is named for what it is:
+// full, blocked, or unavailable, each with advice that can work.
 import { download, hideNotice, showNotice } from "./notice.js";
-import { backupSave, clearSave, loadSave, writeSave } from "./storage.js";
+import { backupSave, clearSave, loadSave, loadStamp, writeSave } from "./storage.js";
+import { readJournal, writeJournal } from "./journal.js";
+
+const JOURNAL_WAIT_MS = 3000; // a journal that has not answered by then is said not to work
 
 let held = null; // the text of a damaged save that could not be backed up, still under the save key
 let latest = null; // the newest document of the match on the table
+let stamp = 0; // the stamp of the newest save written (it orders localStorage and the journal)
+let journaled = 0; // the stamp the journal holds
+
+const movesOf = (doc) => (doc && Array.isArray(doc.actions) ? doc.actions.length : 0);
 
 // What a reload would bring back, in words.
 function whatIsSaved() {
+  if (journaled === stamp) return "the game's journal still has every move, so a reload brings this position back";
   const saved = loadSave();
   const doc = saved && saved.doc;
   if (!doc || !Array.isArray(doc.actions)) return "nothing of this match is saved";
@@ -15,36 +29,155 @@ function whatIsSaved() {
   return `a reload would go back to the last saved point, after move ${doc.actions.length}`;
 }
 
-function storageFull() {
+const retry = [{ label: "Try again", run: () => latest && saveMatch(latest) }];
+
+/** The notice for a save localStorage refused ({fault, error}, storage.js). */
+function refused({ fault, error }) {
   const where = whatIsSaved();
+  // Without the journal the match lives in this page only; with it, a reload still brings it back.
+  const unsaved = journaled === stamp
+    ? "only the game's journal keeps this match (a reload brings it back)"
+    : "this match is not saved: it plays on, but ends when this page is closed or reloaded";
+  if (fault === "full") {
+    showNotice(
+      "storage",
+      "This browser's storage for this site is full, so the saved match can no longer be " +
+        `updated (${where}). To keep saving, make room: Stats → Export, then Reset; or clear ` +
+        "other data of this site in the browser's settings. Then press Try again.",
+      retry,
+    );
+  } else if (fault === "blocked") {
+    showNotice(
+      "storage",
+      "This browser refuses this site storage (a private window, blocked site data, or a " +
+        `policy), so ${unsaved}. To keep your matches, allow cookies and site data for this site ` +
+        "in the browser's settings, or play in a normal window; then press Try again (some " +
+        "browsers need a reload, which starts a new match).",
+      retry,
+    );
+  } else {
+    const why = error && error.message ? ` (${error.message})` : "";
+    showNotice(
+      "storage",
+      `This browser's storage is not working for this page${why}, so ${unsaved}. Press Try ` +
+        "again; if it keeps failing, restart the browser, or play in another browser to keep " +
+        "your matches.",
+      retry,
+    );
+  }
+}
+
+/** The notice for a journal that failed while localStorage took the save. */
+function notDurable(err) {
   showNotice(
-    "storage-full",
-    "This match can no longer be saved in this browser: its storage is full. Moves from here are lost " +
-      `if this page is closed or reloaded (${where}). To keep saving, make room: Stats → Export, then ` +
-      "Reset, or clear other data of this site in the browser's settings; then press Try again.",
-    [{ label: "Try again", run: () => latest && saveMatch(latest) }],
+    "journal",
+    "Your moves are saved, but this browser did not confirm that they reached its disk " +
+      `(${err && err.message ? err.message : "its database did not answer"}): if the browser or ` +
+      "the computer stops suddenly, the last few moves may be lost. Closing the page normally " +
+      "loses nothing.",
+    retry,
   );
 }
 
-/** Save the match's document; true when it is stored. A failure raises a notice at once, and the
- * next success (every move tries again) takes it down. */
-export function saveMatch(doc) {
+function journal(text, mine) {
+  const wait = new Promise((_, reject) => setTimeout(() => reject(new Error("its database did not answer in time")), JOURNAL_WAIT_MS));
+  return Promise.race([writeJournal({ stamp: mine, save: text }), wait]).then(
+    () => {
+      journaled = Math.max(journaled, mine);
+      return true;
+    },
+    (err) => err,
+  );
+}
+
+/** Save the match's document. Resolves, once the journal has it or has failed, to {stored (in
+ * localStorage), durable (in the journal), text}. A failure raises a notice at once, and the next
+ * success (every move tries again) takes it down. */
+export async function saveMatch(doc) {
+  const began = performance.now();
   latest = doc;
+  const text = JSON.stringify(doc);
   if (held !== null) {
-    if (backupSave(held) === null) return false; // the "save-held" notice says why
+    if (backupSave(held) === null) return { stored: false, durable: false, text }; // "save-held" says why
     release();
   }
-  if (writeSave(doc)) {
-    hideNotice("storage-full");
-    return true;
-  }
-  storageFull();
-  return false;
+  const mine = (stamp += 1);
+  const flushed = journal(text, mine);
+  const refusal = writeSave(text, mine);
+  performance.measure("gin:save-local", { start: began }); // e2e/bench.py: the cost per move
+  const durable = (await flushed) === true;
+  performance.measure("gin:save", { start: began });
+  if (mine !== stamp) return { stored: !refusal, durable, text }; // a newer save speaks for the match
+  if (refusal) refused(refusal);
+  else hideNotice("storage");
+  if (durable) hideNotice("journal");
+  else if (!refusal) notDurable(await flushed);
+  return { stored: !refusal, durable, text };
 }
 
 function release() {
   held = null;
   hideNotice("save-held");
+}
+
+/** The save to load: the newer consistent one of localStorage and the journal, as {raw, doc}
+ * (doc undefined when the text is not JSON), or null; a notice says so when the two differ. */
+export async function loadNewestSave() {
+  const saved = loadSave();
+  const local = { raw: saved && saved.raw, stamp: loadStamp() };
+  let kept = null;
+  try {
+    kept = await readJournal();
+  } catch {
+    /* no journal in this browser: localStorage alone (saveMatch says so at the next move) */
+  }
+  const copy = kept && typeof kept.save === "string" && Number.isSafeInteger(kept.stamp) ? kept : null;
+  stamp = Math.max(local.stamp, copy ? copy.stamp : 0);
+  journaled = copy ? copy.stamp : 0;
+  if (!copy || copy.save === local.raw) return saved;
+  const journalDoc = consistent(copy.save);
+  const localDoc = saved && consistent(saved.raw);
+  // The journal is newer when its stamp is (localStorage lost its last writes, or was full).
+  // On equal stamps localStorage was written by something that keeps no journal (an older
+  // version of the game, a person): it is taken as it is, and the journal, merely out of date,
+  // is not mentioned. A higher stamp in localStorage means the journal failed (said then).
+  const useJournal = journalDoc && copy.stamp > local.stamp;
+  if (!useJournal) {
+    if (localDoc && journalDoc && local.stamp > copy.stamp) disagreed(localDoc, journalDoc, "the saved match", "the game's journal");
+    return saved;
+  }
+  let aside = "";
+  if (saved && (!localDoc || !isPrefix(localDoc, journalDoc))) aside = ` ${setAsideDamaged(saved.raw)}`;
+  if (saved) disagreed(journalDoc, localDoc, "the game's journal", "the saved match", aside);
+  return { raw: copy.save, doc: journalDoc };
+}
+
+/** A save's document when its text is one (a JSON object of format "gin-match" with a list of
+ * actions), else null. The engine checks the rest when it loads it. */
+function consistent(text) {
+  try {
+    const doc = JSON.parse(text);
+    return doc && doc.format === "gin-match" && Array.isArray(doc.actions) ? doc : null;
+  } catch {
+    return null;
+  }
+}
+
+function isPrefix(older, newer) {
+  return older.seed === newer.seed && older.actions.every((a, i) => newer.actions[i] === a);
+}
+
+function disagreed(taken, other, takenName, otherName, aside = "") {
+  const more = movesOf(taken) - movesOf(other);
+  const what = other && isPrefix(other, taken)
+    ? `${more} more move${more === 1 ? "" : "s"} than ${otherName}, whose last writes never reached the disk`
+    : `a different match from ${otherName}`;
+  showNotice(
+    "save-copies",
+    `Your match was restored from ${takenName}, at move ${movesOf(taken)}: the newer of this ` +
+      `browser's two copies of your save, with ${what}.${aside}`,
+    [{ label: "OK", run: () => hideNotice("save-copies") }],
+  );
 }
 
 /** A saved match that cannot be read: copy it aside, then free its place. Returns what was done,
@@ -59,15 +192,16 @@ export function setAsideDamaged(raw) {
   const name = `gin-rummy-unreadable-save-${new Date().toISOString().slice(0, 10)}.json`;
   showNotice(
     "save-held",
-    "Your unreadable saved match could not be copied aside (this browser's storage is full), so it " +
-      "is left where it is, and a new match is not saved over it. Download it to keep a copy.",
+    "Your unreadable saved match could not be copied aside (this browser's storage is full, or " +
+      "refuses this site), so it is left where it is, and a new match is not saved over it. " +
+      "Download it to keep a copy.",
     [{ label: "Download it", run: () => {
       download(name, raw);
       release();
       if (latest) saveMatch(latest);
     } }],
   );
-  return "It could not be copied aside, because this browser's storage is full, so it is left where " +
-    "it is, untouched: download it from the notice at the top to keep a copy. You can start a new " +
-    "match; it is saved once the old one is downloaded or room is made.";
+  return "It could not be copied aside, because this browser's storage is full or refuses this " +
+    "site, so it is left where it is, untouched: download it from the notice at the top to keep " +
+    "a copy. You can start a new match; it is saved once the old one is downloaded or room is made.";
 }

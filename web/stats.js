@@ -4,7 +4,7 @@
 import { dailyDate, validDate } from "./daily.js";
 import { download, hideNotice, showNotice } from "./notice.js";
 import { $ } from "./render.js";
-import { loadSave, safeGet, safeSet } from "./storage.js";
+import { loadSave, safeGet, safeSet, storeItem } from "./storage.js";
 import { ownsMatch } from "./tabs.js";
 
 const KEY = "gin-rummy:stats:v1";
@@ -68,11 +68,14 @@ function setAside({ raw, why, newer }) {
 function writeStats(store) {
   const stored = readStored();
   if (stored.why && !setAside(stored)) return "your statistics in this browser cannot be read and are kept as they are";
-  if (!safeSet(KEY, JSON.stringify(store))) {
+  const refused = storeItem(KEY, JSON.stringify(store));
+  if (refused && refused.fault === "full") {
     showNotice("stats-full", "Statistics are not being updated: this browser's storage is full. " +
       "Make room (Stats → Export, then Reset, or clear other data of this site) to count your matches again.");
     return "this browser's storage is full, so nothing was stored";
   }
+  // Blocked or unavailable: the save's notice says why and what can work (web/saving.js).
+  if (refused) return "this browser keeps no data for this site now, so nothing was stored";
   hideNotice("stats-full");
   return null;
 }

@@ -8,7 +8,7 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import config from "./config.mjs";
 import { engineHandle, fetchGinWheel, lastLine, pyodideOptions, unpackGin } from "./pyengine.mjs";
-import { fetchSnapshot } from "./snapshot.mjs";
+import { SnapshotRefused, cachedCopy, fetchSnapshot, replaceSnapshot } from "./snapshot.mjs";
 
 const base = new URL("./", import.meta.url);
 const useSnapshot = new URL(import.meta.url).searchParams.get("snapshot") !== "0";
@@ -17,6 +17,7 @@ const post = (msg) => self.postMessage(msg);
 const since = () => Math.round(performance.now() - t0);
 
 let handle = null;
+let refusedCopy = false; // the service worker's copy of the snapshot was refused: replace it
 
 /** Restore the snapshot; null (and the reason posted) when it cannot be used. Pyodide fetches
  * and compiles its own files while the snapshot is fetched and unpacked. */
@@ -31,7 +32,10 @@ async function fromSnapshot() {
     post({ type: "status", stage: "boot", path: "snapshot", key: config.snapshotKey, ms: since() });
     return answer;
   } catch (err) {
-    post({ type: "status", stage: "boot", path: "normal", reason: lastLine(err), ms: since() });
+    // A copy of the file that is not this build's would slow every later start: it is replaced
+    // once the engine runs, and the page says once why this start is slow.
+    refusedCopy = err instanceof SnapshotRefused && (await cachedCopy(config, base).catch(() => false));
+    post({ type: "status", stage: "boot", path: "normal", reason: lastLine(err), rebuilding: refusedCopy, ms: since() });
     return null;
   }
 }
@@ -51,6 +55,10 @@ const ready = (async () => {
     if (!useSnapshot) post({ type: "status", stage: "boot", path: "normal", reason: "?snapshot=0", ms: since() });
     handle = (useSnapshot && (await fromSnapshot())) || (await fromScratch());
     post({ type: "status", stage: "engine", ms: since(), build: config.build });
+    if (refusedCopy) {
+      const replaced = await replaceSnapshot(config, base).catch(() => false);
+      post({ type: "status", stage: "boot-rebuilt", replaced, ms: since() });
+    }
   } catch (err) {
     post({ type: "status", stage: "error", ms: since(), message: `The engine failed to start: ${lastLine(err)}` });
   }
