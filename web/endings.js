@@ -4,6 +4,7 @@
 import { $, renderResult } from "./render.js";
 import { renderSteps } from "./scoring.js";
 import { renderFinal } from "./scoresheet.js";
+import { renderDealCheck } from "./fairness.js";
 
 export function openDialog(id) {
   const d = $(id);
@@ -24,6 +25,7 @@ export function fillResult(view) {
   const last = view.phase === "match_over";
   renderResult(view);
   renderSteps(view);
+  renderDealCheck(view);
   const next = $("result-next");
   next.textContent = last ? "See the match" : "Next hand";
   next.disabled = !last && !view.legal_actions.some((a) => a.action === "next");

@@ -31,6 +31,7 @@ import { wireKnock } from "./knock.js";
 import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
 import { createSound } from "./sound.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
+import { newDeal } from "./fairness.js";
 
 performance.mark("gin:main-start");
 
@@ -135,7 +136,8 @@ function setView(view) {
     ui.handSeen = view.hand_number;
   }
   const fresh = view.history.slice(ui.historySeen);
-  const words = appendLog(fresh, view.seat, view.hand_number, newHand);
+  const dealt = newHand ? newDeal(view) : []; // the deal's fingerprint, on the table and in the log
+  const words = appendLog(fresh, view.seat, view.hand_number, newHand, dealt);
   ui.historySeen = view.history.length;
   // Keep the player's order: new cards go to the end, cards gone are dropped.
   const held = new Set(view.hand);
