@@ -37,6 +37,7 @@ from gin import ai, limits, replay
 from gin.actions import Action
 from gin.ai.hint import hint, undercut_risks
 from gin.cards import format_cards, from_mask, mask_value, parse_card
+from gin.fairness import SALT_CHARS
 from gin.game import knock_choices
 from gin.limits import check_text
 from gin.match import Match, apply, decks_seed, new_match, parse_decks, seed_text
@@ -129,7 +130,10 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
         rules = preset(str(request["preset"]))
     opponent = _check_opponent(request.get("opponent", DEFAULT_OPPONENT))
     names = check_names(request.get("names")) or DEFAULT_NAMES
-    return _start(Session(new_match(rules, seed, decks), names, opponent))
+    # The salt is drawn here, outside the engine, like a seed nobody gave: a secret of the
+    # match that the save keeps (gin.fairness).
+    salt = secrets.token_hex(SALT_CHARS // 2)
+    return _start(Session(new_match(rules, seed, decks, salt), names, opponent))
 
 
 def _load(request: dict[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """A match: hands until a player reaches the target, as a pure state machine over :mod:`gin.game`.
 
-A match is entirely its rules, its seed, any decks it was given and its list of actions. Deal
+A match is entirely its rules, its seed, any decks it was given, its salt and its list of
+actions. The salt only fingerprints the deals (:mod:`gin.fairness`); it changes no card. Deal
 ``n`` (void hands count as deals) uses the ``n``-th supplied deck; without one it is shuffled from
 ``sha256`` of the seed and the deal number, so the same seed gives the same decks on every
 Python (no ``hash()``, no set order, no ``random`` module). Supplied decks let two tables play
@@ -26,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gin import game
+from gin import fairness, game
 from gin.actions import Action
 from gin.cards import Card, format_cards, parse_card
 from gin.game import Hand, HandResult, IllegalAction, Phase
@@ -42,7 +43,9 @@ Deck = tuple[Card, ...]
 class Match:
     """The whole state of a match. ``results`` holds every finished hand (void ones too),
     ``actions`` every action since the first deal, ``winner`` the match winner once over,
-    ``decks`` the deck orders supplied for the first deals (empty: every deal from the seed)."""
+    ``decks`` the deck orders supplied for the first deals (empty: every deal from the seed),
+    ``salt`` the match's secret salt and ``fingerprints`` each deal's fingerprint, taken when
+    it was dealt (:mod:`gin.fairness`)."""
 
     rules: Rules
     seed: str
@@ -54,6 +57,8 @@ class Match:
     actions: tuple[Action, ...] = ()
     winner: int | None = None
     decks: tuple[Deck, ...] = ()
+    salt: str = ""
+    fingerprints: tuple[str, ...] = ()
 
     @property
     def phase(self) -> Phase:
@@ -239,13 +244,19 @@ def deck_for(seed: str, decks: Sequence[Deck], deal_number: int) -> Deck:
     return shuffled_deck(seed, deal_number)
 
 
-def new_match(rules: Rules, seed: str | int, decks: Sequence[Sequence[Card]] = ()) -> Match:
+def new_match(
+    rules: Rules, seed: str | int, decks: Sequence[Sequence[Card]] = (), salt: str | None = None
+) -> Match:
     """A match at its first deal. The seed chooses the first dealer and shuffles every deal
-    beyond the supplied ``decks`` (checked with :func:`check_decks`)."""
+    beyond the supplied ``decks`` (checked with :func:`check_decks`). ``salt`` fingerprints the
+    deals (:func:`gin.fairness.check_salt`); without one it comes from the seed."""
     text = seed_text(seed)
     supplied = check_decks(decks)
-    hand = game.deal(rules, deck_for(text, supplied, 1), first_dealer(text))
-    return Match(rules, text, hand, decks=supplied)
+    salted = fairness.seed_salt(text) if salt is None else fairness.check_salt(salt)
+    deck = deck_for(text, supplied, 1)
+    hand = game.deal(rules, deck, first_dealer(text))
+    printed = fairness.deal_fingerprint(deck, salted, 1)
+    return Match(rules, text, hand, decks=supplied, salt=salted, fingerprints=(printed,))
 
 
 def legal_actions(match: Match) -> list[Action]:
@@ -311,8 +322,16 @@ def _next_hand(match: Match) -> Match:
         raise IllegalAction("The hand is still being played; 'next' starts a new hand after it.")
     number = match.hand_number + 1
     dealer = next_dealer(match.rules, match.hand.dealer, result)
-    hand = game.deal(match.rules, deck_for(match.seed, match.decks, number), dealer)
-    return replace(match, hand=hand, hand_number=number, actions=(*match.actions, NEXT))
+    deck = deck_for(match.seed, match.decks, number)
+    hand = game.deal(match.rules, deck, dealer)
+    printed = fairness.deal_fingerprint(deck, match.salt, number)
+    return replace(
+        match,
+        hand=hand,
+        hand_number=number,
+        actions=(*match.actions, NEXT),
+        fingerprints=(*match.fingerprints, printed),
+    )
 
 
 def final_totals(

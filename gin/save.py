@@ -1,14 +1,14 @@
-"""Match documents: a versioned JSON object that is the rules, the seed and the actions.
+"""Match documents: a versioned JSON object that is the rules, the seed, the salt and the actions.
 
 Loading replays every action from the first deal, so a document that loads is a legal match
 with all 52 cards accounted for; anything else is refused with a :class:`SaveError` that says
-what is wrong (see docs/save.md). A version 0 document migrates on load.
+what is wrong (see docs/save.md). Version 0 and 1 documents migrate on load.
 
 >>> from gin.match import new_match, apply
 >>> from gin.actions import Action
 >>> doc = dump(apply(new_match(Rules(), "demo"), Action("pass")))
 >>> doc["format"], doc["version"], doc["actions"]
-('gin-match', 1, ['pass'])
+('gin-match', 2, ['pass'])
 >>> load(doc).match.actions == (Action("pass"),)
 True
 >>> load({**doc, "actions": ["draw"]})
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gin import limits
+from gin import fairness, limits
 from gin.actions import Action
 from gin.game import cards_accounted
 from gin.limits import ACTION_LENGTH, NAME_LENGTH, SEED_LENGTH, LimitError, check_text
@@ -32,8 +32,20 @@ from gin.match import Deck, Match, apply, format_decks, new_match, parse_decks
 from gin.rules import Rules, preset
 
 FORMAT = "gin-match"
-VERSION = 1
-_KEYS = {"format", "version", "rules", "seed", "decks", "actions", "names", "opponent", "summary"}
+VERSION = 2
+_KEYS = {
+    "format",
+    "version",
+    "rules",
+    "seed",
+    "salt",
+    "decks",
+    "actions",
+    "fingerprints",
+    "names",
+    "opponent",
+    "summary",
+}
 _V0_MOVES = {"stock": "draw", "pile": "take", "deal": "next"}
 
 
@@ -59,7 +71,9 @@ def dump(
         "version": VERSION,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
+        "salt": match.salt,
         "actions": [a.text() for a in match.actions],
+        "fingerprints": list(match.fingerprints),
         "summary": _summary(match),
     }
     if match.decks:
@@ -108,7 +122,9 @@ def load(doc: Any) -> Saved:
             f"this save is version {version}, from a newer game; this one reads up to {VERSION}"
         )
     elif version == 0:
-        doc = migrate_v0(doc)
+        doc = migrate_v1(migrate_v0(doc))
+    elif version == 1:
+        doc = migrate_v1(doc)
     elif version != VERSION:
         raise SaveError(f"unknown save version {version}")
     unknown = sorted(set(doc) - _KEYS)
@@ -116,13 +132,21 @@ def load(doc: Any) -> Saved:
         raise SaveError(f"unknown field(s) in the save: {', '.join(map(str, unknown))}")
     decks = _decks(doc.get("decks", []))
     match = _replay(
-        _rules(doc.get("rules")), check_seed(doc.get("seed")), decks, doc.get("actions")
+        _rules(doc.get("rules")),
+        check_seed(doc.get("seed")),
+        decks,
+        _salt(doc.get("salt")),
+        doc.get("actions"),
     )
     if "summary" in doc and doc["summary"] != _summary(match):
         raise SaveError(
             f"the save's summary {doc['summary']!r} does not match its actions, which give "
             f"{_summary(match)!r}"
         )
+    if "fingerprints" in doc:
+        wrong = fairness.first_mismatch(match.fingerprints, doc["fingerprints"])
+        if wrong is not None:
+            raise SaveError(wrong)
     return Saved(match, check_names(doc.get("names")), _opponent(doc.get("opponent")))
 
 
@@ -145,11 +169,21 @@ def migrate_v0(doc: dict[str, Any]) -> dict[str, Any]:
     seed = doc.get("seed")
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": 1,
         "rules": rules,
         "seed": str(seed) if type(seed) is int else seed,
         "actions": [_V0_MOVES.get(m, m) if isinstance(m, str) else m for m in moves],
     }
+
+
+def migrate_v1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2. Version 1 had no salt and no fingerprints: the salt is the one the
+    seed gives (:func:`gin.fairness.seed_salt`), so the match reloads the same every time; its
+    fingerprints are computed on load and written with the next save."""
+    newer = sorted({"salt", "fingerprints"} & set(doc))
+    if newer:
+        raise SaveError(f"unknown field(s) in the version 1 save: {', '.join(newer)}")
+    return {**doc, "version": 2, "salt": fairness.seed_salt(str(doc.get("seed")))}
 
 
 def _rules(data: Any) -> Rules:
@@ -172,6 +206,13 @@ def _text(value: Any, what: str, longest: int) -> str:
         raise SaveError(str(error)) from None
 
 
+def _salt(salt: Any) -> str:
+    try:
+        return fairness.check_salt(salt)
+    except ValueError as error:
+        raise SaveError(str(error)) from None
+
+
 def _decks(data: Any) -> tuple[Deck, ...]:
     try:
         return parse_decks(data)
@@ -179,14 +220,14 @@ def _decks(data: Any) -> tuple[Deck, ...]:
         raise SaveError(f"decks: {error}") from None
 
 
-def _replay(rules: Rules, seed: str, decks: tuple[Deck, ...], actions: Any) -> Match:
+def _replay(rules: Rules, seed: str, decks: tuple[Deck, ...], salt: str, actions: Any) -> Match:
     if not isinstance(actions, list):
         raise SaveError("the save has no list of actions")
     if len(actions) > limits.MATCH_ACTIONS:
         raise SaveError(
             f"the save has {len(actions):,} actions; a match holds at most {limits.MATCH_ACTIONS:,}"
         )
-    match = new_match(rules, seed, decks)
+    match = new_match(rules, seed, decks, salt)
     played: list[Action] = []
     for number, text in enumerate(actions, 1):
         if not isinstance(text, str) or len(text) > ACTION_LENGTH:

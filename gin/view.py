@@ -1,7 +1,8 @@
 """A player's view: everything one seat may know, as plain JSON-ready data (see docs/view.md).
 
 It is the only thing that leaves the engine for a player, human or computer: never the other
-hand while the hand is played, never the stock, never the seed of an unfinished match.
+hand while the hand is played, never the stock, never the seed of an unfinished match, never a
+hand's salt before that hand ends (only its fingerprint, :mod:`gin.fairness`).
 
 >>> from gin.match import new_match
 >>> from gin.rules import Rules
@@ -17,6 +18,7 @@ from typing import Any
 
 from gin.actions import Action
 from gin.cards import Card, format_card, from_mask, mask_value, pretty_card
+from gin.fairness import hand_salt
 from gin.game import Event, HandResult, Phase
 from gin.match import Match, final_totals, legal_actions
 from gin.melds import Meld, best_melds, discard_options
@@ -74,6 +76,7 @@ def view(match: Match, seat: int, names: Sequence[str] | None = None) -> dict[st
         "legal_actions": _labelled(match) if acting else [],
         "rules": match.rules.to_dict(),
         "supplied_decks": len(match.decks),
+        "deal": _deal(match, over),
         "result": _result(result, who, match.rules) if result is not None else None,
         "final": None,
     }
@@ -81,6 +84,18 @@ def view(match: Match, seat: int, names: Sequence[str] | None = None) -> dict[st
         data["final"] = _final(match)
         data["seed"] = match.seed
     return data
+
+
+def _deal(match: Match, over: bool) -> dict[str, Any]:
+    """The hand's fingerprint, taken when it was dealt; once the hand is over, what proves it:
+    the deck as dealt, the cards left in the stock (next first) and the hand's salt."""
+    hand = match.hand
+    return {
+        "fingerprint": match.fingerprints[-1],
+        "salt": hand_salt(match.salt, match.hand_number) if over else None,
+        "deck": [format_card(c) for c in hand.deck] if over else None,
+        "stock": [format_card(c) for c in hand.deck[hand.stock_next :]] if over else None,
+    }
 
 
 def _names(seat: int, names: Sequence[str] | None) -> list[str]:

@@ -57,7 +57,7 @@ def document() -> dict[str, Any]:
     ("change", "message"),
     [
         (lambda d: d.update(format="chess"), "not a Gin Rummy match save"),
-        (lambda d: d.update(version=2), "version 2, from a newer game; this one reads up to 1"),
+        (lambda d: d.update(version=3), "version 3, from a newer game; this one reads up to 2"),
         (lambda d: d.update(version="1"), "version must be a whole number"),
         (lambda d: d.update(version=True), "version must be a whole number"),
         (lambda d: d.update(version=-1), "unknown save version -1"),

@@ -4,6 +4,7 @@
 import { $, renderResult } from "./render.js";
 import { renderSteps } from "./scoring.js";
 import { renderFinal } from "./scoresheet.js";
+import { renderDealCheck } from "./fairness.js";
 
 /** Open a dialog as a modal, at its top: the browser focuses its first control and scrolls to
  * it, which on a short screen can be the last thing in it (the keys dialog's link); then the
@@ -37,6 +38,7 @@ export function fillResult(view) {
   const last = view.phase === "match_over";
   renderResult(view);
   renderSteps(view);
+  renderDealCheck(view);
   const next = $("result-next");
   next.textContent = last ? "See the match" : "Next hand";
   next.disabled = !last && !view.legal_actions.some((a) => a.action === "next");

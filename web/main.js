@@ -29,6 +29,7 @@ import { createSound } from "./sound.js";
 import { createIntents } from "./intents.js";
 import { createAdvice } from "./advice.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
+import { newDeal } from "./fairness.js";
 
 performance.mark("gin:main-start");
 
@@ -138,7 +139,8 @@ function setView(view) {
     ui.handSeen = view.hand_number;
   }
   const fresh = view.history.slice(ui.historySeen);
-  const words = appendLog(fresh, view.seat, view.hand_number, newHand);
+  const dealt = newHand ? newDeal(view) : []; // the deal's fingerprint, on the table and in the log
+  const words = appendLog(fresh, view.seat, view.hand_number, newHand, dealt);
   ui.historySeen = view.history.length;
   // Keep the player's order: new cards go to the end, cards gone are dropped.
   const held = new Set(view.hand);

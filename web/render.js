@@ -409,9 +409,10 @@ export function scrollLogToEnd() {
   log.scrollTop = log.scrollHeight;
 }
 
-/** Append history entries to the log; returns the words of the new ones. */
-export function appendLog(entries, me, handNumber, startNew) {
-  const items = startNew ? [el("li", "sep", `Hand ${handNumber}`)] : [];
+/** Append history entries to the log; returns the words of the new ones. A new hand starts
+ * with its heading and the `dealt` lines (web/fairness.js). */
+export function appendLog(entries, me, handNumber, startNew, dealt = []) {
+  const items = startNew ? [el("li", "sep", `Hand ${handNumber}`), ...dealt] : [];
   for (const entry of entries) items.push(el("li", entry.seat === me ? "me" : "opp", entry.text));
   addToLog(items);
   return entries.map((entry) => entry.text);

@@ -1,0 +1,120 @@
+"""Deals you can verify (issue 35, docs/fairness.md), in Chromium: the fingerprint is on the table
+before the first move, the hand's end shows the stock and Verify recomputes the fingerprint with
+the page's own SHA-256, and says loudly when a revealed value was tampered with.
+
+Lean: one page, a supplied deck (duplicate play, set in the settings) that lets you take the
+upcard and knock at once, so the hand ends after two moves of yours and none of the computer's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from gintable import BOOT_TIMEOUT, Table
+from playwright.sync_api import BrowserContext, Page, expect
+
+from gin.cards import format_cards
+from gin.fairness import deal_fingerprint
+from gin.game import arranged_deck
+from gin.match import decks_seed, first_dealer
+
+SETTINGS_KEY = "gin-rummy:settings:v1"
+SAVE_KEY = "gin-rummy:save:v1"
+YOURS = "AC 2C 3C 4D 5D 6D 7H 8H 9H KS"  # take the A♠ upcard, throw K♠: 1 deadwood
+THEIRS = "2S 4S 6S 8S TS QD JC 9C 7C 5C"
+
+
+def your_deal() -> tuple[int, ...]:
+    """A deck dealing YOURS to the non-dealer, with the computer dealing (its first dealer comes
+    from the decks: the stock's order is turned until it does)."""
+    for turn in range(40):
+        deck = arranged_deck(YOURS, THEIRS, "AS")
+        deck = deck[:21] + deck[21 + turn :] + deck[21 : 21 + turn]
+        if first_dealer(decks_seed([deck])) == 1:
+            return deck
+    raise AssertionError("no order of the stock lets the computer deal")
+
+
+def saved(page: Page) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    return doc
+
+
+def put(page: Page, element: str, text: str) -> None:
+    """Change a value the dialog reveals, as someone editing the page would."""
+    page.locator(f"#{element}").evaluate("(node, text) => { node.textContent = text; }", text)
+
+
+def verify(page: Page) -> Any:
+    """Press Verify and wait for its verdict (a new one: the last is taken away first)."""
+    verdict = page.locator("#deal-verdict")
+    verdict.evaluate("v => v.removeAttribute('data-verdict')")
+    page.locator("#deal-verify").click()
+    expect(verdict).to_have_attribute("data-verdict", re.compile("^(good|bad)$"))
+    return verdict
+
+
+def test_the_deal_is_fingerprinted_before_the_first_move_and_verified_at_its_end(
+    context: BrowserContext, page: Page
+) -> None:
+    deck = your_deal()
+    context.add_init_script(
+        f"localStorage.setItem('{SETTINGS_KEY}', "
+        f"JSON.stringify({json.dumps({'decks': [format_cards(deck)]})}))"
+    )
+    page.set_default_timeout(20_000)
+    table = Table(page).open("./?speed=0&sw=0")
+
+    # Before the first move: the short fingerprint on the table, the full one in the log; both
+    # are SHA-256 of this deck and the salt the save keeps, recomputed here in CPython.
+    assert page.evaluate("window.__gin.ui.view.history.length") == 0
+    doc = saved(page)
+    full = deal_fingerprint(deck, doc["salt"], 1)
+    assert doc["fingerprints"] == [full]
+    line = page.locator("#deal-line")
+    expect(line).to_be_visible()
+    expect(line).to_have_text(f"Deal {full[:4]} {full[4:8]} {full[8:12]}")
+    assert page.locator("#log li.deal code").inner_text() == full
+
+    # Take the upcard, knock throwing K♠: the hand is over.
+    page.keyboard.press("t")
+    table.idle()
+    table.card("KS").click()
+    page.get_by_role("button", name="Knock", exact=True).click()
+    page.get_by_role("dialog", name="Knock, discarding K♠").get_by_role(
+        "button", name="Confirm"
+    ).click()
+    end = page.locator("#dlg-result")
+    expect(end).to_be_visible()
+
+    # The stock left, in order (nobody drew from it), and the fingerprint shown at the start.
+    stock = page.locator("#deal-stock .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert stock == format_cards(deck[21:]).split()
+    expect(end.locator("#result-deal")).to_contain_text("the table showed before the first move")
+    assert page.locator("#deal-print").get_attribute("data-fingerprint") == full
+    assert page.locator("#deal-deck").text_content() == format_cards(deck)
+    good = verify(page)
+    expect(good).to_have_attribute("data-verdict", "good")
+    expect(good).to_contain_text("It matches")
+
+    # One card moved in the revealed deck, or one digit of the salt changed: it does not match.
+    salt = page.locator("#deal-salt").text_content() or ""
+    swapped = format_cards((deck[1], deck[0], *deck[2:]))
+    for where, value in [
+        ("deal-deck", swapped),
+        ("deal-salt", ("1" if salt[0] == "0" else "0") + salt[1:]),
+    ]:
+        put(page, where, value)
+        bad = verify(page)
+        expect(bad).to_have_attribute("data-verdict", "bad")
+        expect(bad).to_contain_text("It does NOT match")
+    put(page, "deal-salt", salt)
+    expect(verify(page)).to_have_attribute("data-verdict", "bad")  # the deck is still swapped
+    put(page, "deal-deck", format_cards(deck))
+    expect(verify(page)).to_have_attribute("data-verdict", "good")
+    assert page.evaluate("window.__gin.ui.view.deal.salt") == salt
+
+    page.goto("./help.html#fair")
+    expect(page.get_by_role("heading", name="Is it fair?")).to_be_visible(timeout=BOOT_TIMEOUT)
