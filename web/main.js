@@ -317,6 +317,8 @@ const lessons = wireLessons({
   act: (action) => act(action),
   back: async () => {
     clearTable();
+    ui.busy = true; // until the saved match is on the table again
+    markBusy(true);
     const saved = loadSave();
     if (!saved) return void (await newMatch());
     if (await restore(saved)) ui.order = sortedOrder(ui.view, ui.sort);
