@@ -5,8 +5,10 @@ computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error"
 ``handle`` never raises. Operations (see docs/actions.md):
 
 - ``{"op": "new", "seed": .., "rules": {..} | "preset": name, "opponent": name, "names": [..],
-  "decks": ["9H 3H QS ..", ..]}`` (``decks``, optional: supplied deck orders for the first deals,
-  for duplicate play, see docs/rules.md; with decks and no seed the seed comes from the decks)
+  "decks": ["9H 3H QS ..", ..], "script": ["draw", "discard 9C", ..]}`` (``decks``, optional:
+  supplied deck orders for the first deals, for duplicate play, see docs/rules.md; with decks and
+  no seed the seed comes from the decks; ``script``, optional: the computer's actions in the
+  hand, played in order where legal, for the lessons: :mod:`gin.ai.scripted`)
 - ``{"op": "load", "save": document}``
 - ``{"op": "act", "action": "discard 7H"}``  (the human)
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
@@ -36,6 +38,7 @@ from typing import Any
 from gin import ai, limits, replay
 from gin.actions import Action
 from gin.ai.hint import hint, undercut_risks
+from gin.ai.scripted import Scripted
 from gin.cards import format_cards, from_mask, mask_value, parse_card
 from gin.fairness import SALT_CHARS
 from gin.game import knock_choices
@@ -58,6 +61,8 @@ class Session:
     match: Match
     names: tuple[str, str] = DEFAULT_NAMES
     opponent: str = DEFAULT_OPPONENT
+    script: tuple[str, ...] = ()
+    """The computer's moves of a lesson (:mod:`gin.ai.scripted`); empty in a match."""
 
 
 _session: Session | None = None
@@ -133,7 +138,18 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
     # The salt is drawn here, outside the engine, like a seed nobody gave: a secret of the
     # match that the save keeps (gin.fairness).
     salt = secrets.token_hex(SALT_CHARS // 2)
-    return _start(Session(new_match(rules, seed, decks, salt), names, opponent))
+    script = _check_script(request.get("script", []))
+    return _start(Session(new_match(rules, seed, decks, salt), names, opponent, script))
+
+
+def _check_script(data: Any) -> tuple[str, ...]:
+    """A lesson's script: a list of at most 200 action texts, each one the engine can read."""
+    if not isinstance(data, list) or len(data) > 200:
+        raise ValueError("'script' must be a list of at most 200 actions, e.g. [\"draw\"]")
+    texts = tuple(check_text(item, "a script action", limits.ACTION_LENGTH) for item in data)
+    for text in texts:
+        Action.from_text(text)
+    return texts
 
 
 def _load(request: dict[str, Any]) -> dict[str, Any]:
@@ -159,7 +175,8 @@ def _bot(request: dict[str, Any]) -> dict[str, Any]:
     if session.match.to_act != COMPUTER:
         raise ValueError(f"It is not {session.names[COMPUTER]}'s turn.")
     seen = view(session.match, COMPUTER, session.names)
-    action = Action.from_text(choose_action(seen, session.opponent))
+    player = Scripted(session.script) if session.script else ai.opponent(session.opponent)
+    action = Action.from_text(player.decide(seen))
     return _play(session, action)
 
 

@@ -30,6 +30,8 @@ import { createIntents } from "./intents.js";
 import { createAdvice } from "./advice.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
 import { newDeal } from "./fairness.js";
+import { wireLessons } from "./lessons.js";
+import { firstVisit, welcome } from "./welcome.js";
 
 performance.mark("gin:main-start");
 
@@ -118,7 +120,7 @@ async function request(req) {
 }
 
 function keepSave(save) {
-  if (!ownsMatch()) return null;
+  if (!ownsMatch() || lessons.active()) return null; // a lesson is never saved over the match
   const saving = saveMatch(save);
   if (save && save.seed) ui.seed = save.seed;
   if (save && save.opponent && save.opponent !== ui.opponent) {
@@ -161,9 +163,10 @@ function setView(view) {
   const { said, ends } = changeWords(prev, view, fresh, words);
   for (const line of ends) logLine(line);
   announce(said);
-  recordView(view);
+  if (!lessons.active()) recordView(view);
   render();
   focusCard(ui.focus);
+  lessons.viewed();
   motion.play(before, prev, view);
   sound.view(prev, view);
   showRules(view);
@@ -219,6 +222,7 @@ const scheduleAutoplay = createAutoplay({
 async function act(action) {
   if (!ui.view || ui.busy) return null;
   if (!ui.ready) return void holdMove(ui, action, say); // the saved view, drawn before the engine
+  if (lessons.check(action)) return null; // a lesson explains a move it does not expect
   message("");
   const reply = await request({ op: "act", action });
   if (!reply.ok) {
@@ -236,16 +240,21 @@ function randomSeed() {
   return words[0].toString(36) + words[1].toString(36);
 }
 
-async function newMatch(seed) {
+function clearTable() {
   closeAllDialogs();
   ui.cancelBot();
-  ui.seed = seed || randomSeed();
   ui.selected = null;
   ui.order = [];
   ui.handSeen = 0;
   ui.historySeen = 0;
   $("log").replaceChildren();
   ui.view = null;
+}
+
+async function newMatch(seed) {
+  if (lessons.active()) return lessons.leave(); // the saved match comes back, never a new one over it
+  clearTable();
+  ui.seed = seed || randomSeed();
   beginMatch();
   const reply = await request({
     op: "new", seed: ui.seed, ...rulesRequest(ui.seed, ui.settings), ...opponentRequest(ui.settings), names: NAMES,
@@ -280,6 +289,29 @@ async function restore(saved) {
 }
 
 // ------------------------------------------------------------------------------------ intents
+
+// Lessons play arranged deals on this table (web/lessons.js), never saved nor counted; leaving
+// one loads the saved match back into the engine.
+const lessons = wireLessons({
+  play: async (req) => {
+    clearTable();
+    const reply = await request(req);
+    if (reply.ok) ui.order = sortedOrder(reply.view, ui.sort);
+    render();
+  },
+  act: (action) => act(action),
+  back: async () => {
+    clearTable();
+    ui.busy = true; // until the saved match is on the table again
+    markBusy(true);
+    const saved = loadSave();
+    if (!saved) return void (await newMatch());
+    if (await restore(saved)) ui.order = sortedOrder(ui.view, ui.sort);
+    render();
+  },
+  view: () => ui.view, openDialog, closeDialog,
+});
+const greeting = firstVisit(params) ? welcome({ call: (req) => engine.call(req) }) : null;
 
 const knockReview = wireKnock({ call: (req) => engine.call(req), act, view: () => ui.view, openDialog });
 const ctl = createIntents({
@@ -343,6 +375,7 @@ function wirePlayer() {
     openDialog, matches: () => loadStats().matches, seed: () => ui.seed,
     newMatch: (seed) => ctl.newMatch(seed), replay: stepThrough,
   });
+  $("btn-learn").addEventListener("click", () => lessons.open());
   const watchSaved = () => {
     const saved = loadSave();
     if (saved && saved.doc) stepThrough(saved.doc);
@@ -388,7 +421,12 @@ async function start() {
   // A link never abandons a match in progress silently: it asks, as New match does.
   if (seed && restored) ctl.newMatch(seed, link.what);
   else if (seed && !saved) await newMatch(seed);
-  else if (!saved) await newMatch();
+  else if (!saved) {
+    const answer = greeting && (await greeting); // a newcomer's first launch (web/welcome.js)
+    if (answer && answer.opponent) writeSettings((ui.settings = { ...ui.settings, opponent: answer.opponent }));
+    await newMatch();
+    if (answer && answer.learn) lessons.open();
+  }
   if (link && link.error) showDaily(link.error);
   ui.ready = true;
   performance.mark("gin:playable");

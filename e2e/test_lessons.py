@@ -1,0 +1,102 @@
+"""Lessons and the first launch (web/lessons.js, web/welcome.js): the welcome appears on a first
+visit only; a lesson plays through by keys and another by taps on the real table, a wrong move is
+explained and held back; the saved match and the statistics are the same after a lesson."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gintable import BOOT_TIMEOUT, Table
+
+SAVE = "gin-rummy:save:v1"
+STATS = "gin-rummy:stats:v1"
+PROGRESS = "gin-rummy:lessons:v1"
+
+
+def stored(page: Any, key: str) -> str | None:
+    value: str | None = page.evaluate(f"localStorage.getItem({key!r})")
+    return value
+
+
+def least_deadwood(page: Any) -> str:
+    options = page.evaluate("window.__gin.ui.view.discard_options")
+    low = min(o["deadwood"] for o in options)
+    card: str = next(o["card"] for o in options if o["deadwood"] == low)
+    return card
+
+
+def back_to_the_match(page: Any, hand: list[str], tap: bool = False) -> None:
+    """Leave the finished lesson and wait until the match's hand is on the table again."""
+    back = page.get_by_role("button", name="Back to your match")
+    back.tap() if tap else back.click()
+    table = Table(page)
+    for _ in range(100):
+        table.idle()
+        if sorted(table.hand()) == hand:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the match's hand {hand} never came back: {sorted(table.hand())}")
+
+
+def wait_step(page: Any, words: str) -> None:
+    page.wait_for_selector(f"#coach-task:has-text({words!r})", timeout=20_000)
+
+
+def test_first_launch_offers_the_lessons_once_and_a_lesson_plays_by_keys(page: Any) -> None:
+    table = Table(page)
+    page.goto("./?sw=0")
+    page.wait_for_selector("#dlg-welcome[open] #welcome-levels input", timeout=BOOT_TIMEOUT)
+    page.locator("#welcome-learn").click()
+    page.wait_for_selector("#dlg-learn[open] button.lesson", timeout=BOOT_TIMEOUT)
+    table.idle()
+    save, stats, hand = stored(page, SAVE), stored(page, STATS), sorted(table.hand())
+    assert save is not None and '"opponent":"beginner"' in save.replace(" ", "")
+    page.locator("#dlg-learn button.lesson").first.press("Enter")  # lesson 1: melds
+    wait_step(page, "Pass on it")
+    page.keyboard.press("t")  # wrong: the upcard is no use
+    page.wait_for_selector("#coach[data-state=wrong]")
+    assert "Not quite" in page.locator("#coach-said").inner_text()
+    assert page.evaluate("window.__gin.ui.view.phase") == "opening"  # the move was held back
+    table.play_by_keys("pass")
+    wait_step(page, "Draw from the stock")
+    table.play_by_keys("draw")
+    wait_step(page, "least deadwood")
+    table.play_by_keys(f"discard {least_deadwood(page)}")
+    page.wait_for_selector("#coach[data-state=done]")
+    assert '"melds"' in (stored(page, PROGRESS) or "")
+    assert (stored(page, SAVE), stored(page, STATS)) == (save, stats)  # nothing of the lesson kept
+    back_to_the_match(page, hand)
+    assert stored(page, SAVE) == save
+    # Offered once, never again: even with the match and the statistics gone, the answer is kept.
+    page.evaluate(f"localStorage.removeItem({SAVE!r}); localStorage.removeItem({STATS!r})")
+    page.reload()
+    table.idle(BOOT_TIMEOUT)
+    assert page.locator("#dlg-welcome").count() == 0
+
+
+def test_a_lesson_plays_by_taps_and_the_match_comes_back(browser: Any, base_url: str) -> None:
+    context = browser.new_context(
+        base_url=base_url, viewport={"width": 360, "height": 640}, has_touch=True
+    )
+    page = context.new_page()
+    table = Table(page).open("./?speed=0&sw=0&seed=lesson-taps")
+    page.locator("#act-pass:enabled, #stock:enabled").first.tap()  # one move of the real match
+    table.idle()
+    save, stats = stored(page, SAVE), stored(page, STATS)
+    hand = sorted(table.hand())
+    page.locator("#btn-learn").tap()
+    page.locator("#dlg-learn button.lesson").nth(1).tap()  # lesson 2: the upcard
+    wait_step(page, "Take the upcard")
+    page.locator("#discard").tap()
+    wait_step(page, "least deadwood")
+    table.card("7C").tap()
+    table.card("7C").tap()  # a card of the new run: wrong
+    page.wait_for_selector("#coach[data-state=wrong]")
+    card = least_deadwood(page)
+    table.card(card).tap()
+    table.card(card).tap()
+    page.wait_for_selector("#coach[data-state=done]")
+    assert (stored(page, SAVE), stored(page, STATS)) == (save, stats)
+    back_to_the_match(page, hand, tap=True)
+    assert stored(page, SAVE) == save
+    context.close()

@@ -1,0 +1,190 @@
+// Lessons: short hands on arranged deals (web/lessons.json), played on the real table with the
+// real controls. A lesson is a match of its own in the engine (its deck, its rules, the
+// computer's script: gin/ai/scripted.py); main.js asks `active()` to skip the save and the
+// statistics while one runs, and `check(action)` before each of the player's moves: the move the
+// lesson expects goes to the engine, any other is explained and held back ("Show me" plays the
+// expected one). Leaving a lesson loads the saved match back. Progress: LESSONS_KEY (docs/save.md).
+import { pretty } from "./render.js";
+import { safeGet, safeSet } from "./storage.js";
+
+export const LESSONS_KEY = "gin-rummy:lessons:v1";
+
+function loadDone() {
+  try {
+    const data = JSON.parse(safeGet(LESSONS_KEY) || "{}");
+    return new Set(Array.isArray(data.done) ? data.done.filter((id) => typeof id === "string") : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function markDone(id) {
+  const done = loadDone();
+  done.add(id);
+  safeSet(LESSONS_KEY, JSON.stringify({ done: [...done] }));
+}
+
+// "knock 9D" stands for the knock with the engine's declaration ("knock 9D [7C 7D 7S] ...").
+const fits = (action, expected) => action === expected || action.startsWith(`${expected} `);
+const cardOf = (action) => (action.match(/^(?:discard|knock|gin) (\S+)/) || [])[1];
+
+/** Whether `action` is the step's move in `view`, and what to say when it is not. */
+function judge(step, action, view) {
+  if (step.expect !== "least_deadwood") {
+    return step.expect.some((e) => fits(action, e)) ? null : step.wrong;
+  }
+  // The engine's figures for every discard (view.discard_options): the lowest is the one asked for.
+  const options = view.discard_options || [];
+  const low = Math.min(...options.map((o) => o.deadwood));
+  const chosen = options.find((o) => o.card === cardOf(action));
+  if (chosen && chosen.deadwood === low) return null;
+  const best = options.find((o) => o.deadwood === low);
+  const said = chosen ? `Throwing ${pretty(chosen.card)} leaves ${chosen.deadwood} deadwood; ${pretty(best.card)} leaves ${low}. ` : "";
+  return said + step.wrong;
+}
+
+/** The legal action that plays the step's move (for "Show me"). */
+function shownMove(step, view) {
+  const legal = view.legal_actions.map((a) => a.action);
+  if (step.expect === "least_deadwood") {
+    const options = view.discard_options || [];
+    const low = Math.min(...options.map((o) => o.deadwood));
+    return `discard ${options.find((o) => o.deadwood === low).card}`;
+  }
+  const wanted = step.show || step.expect[0];
+  return legal.find((a) => fits(a, wanted));
+}
+
+function el(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * Wire the lessons. `play(request)` starts a match on the table from a "new" request (not saved),
+ * `act(action)` plays a move, `back()` brings the saved match back, `view()` is the view on the
+ * table, `openDialog`/`closeDialog` as in endings.js.
+ */
+export function wireLessons({ play, act, back, view, openDialog, closeDialog }) {
+  let lessons = []; // from lessons.json
+  let lesson = null; // the lesson on the table
+  let step = 0; // index of the step awaited
+  let wrongAt = null; // the step whose last try was wrong (offers "Show me")
+  const loaded = fetch("lessons.json").then((r) => r.json()).then((data) => (lessons = data.lessons));
+
+  const list = el("ol", { className: "lesson-list", id: "lesson-list" });
+  const dialog = el("dialog", { id: "dlg-learn", className: "learn" },
+    el("h2", { id: "dlg-learn-title", textContent: "Learn" }),
+    el("p", { className: "small", textContent: "Short lessons on arranged deals, played on the table. Your match is kept and comes back after each." }),
+    list,
+    el("form", { method: "dialog", className: "dialog-buttons" }, el("button", { type: "submit", className: "primary", textContent: "Close" })));
+  dialog.setAttribute("aria-labelledby", "dlg-learn-title");
+  document.body.append(dialog);
+
+  const title = el("h2", { className: "coach-title", id: "coach-title" });
+  const intro = el("p", { className: "coach-intro" });
+  const task = el("p", { className: "coach-task", id: "coach-task" });
+  const said = el("p", { className: "coach-said", id: "coach-said", role: "status" });
+  const buttons = el("div", { className: "coach-buttons" });
+  const coach = el("section", { className: "coach", id: "coach", hidden: true }, title, intro, task, said, buttons);
+  coach.setAttribute("aria-labelledby", "coach-title");
+  document.querySelector(".layout").before(coach);
+
+  const button = (text, run, cls = "") => {
+    const b = el("button", { type: "button", className: cls, textContent: text });
+    b.addEventListener("click", run);
+    return b;
+  };
+
+  function showList() {
+    const done = loadDone();
+    list.replaceChildren(...lessons.map((l, i) => el("li", {},
+      button(`${i + 1}. ${l.title}`, () => { closeDialog("dlg-learn"); start(i); }, "lesson"),
+      done.has(l.id) ? el("span", { className: "lesson-done", textContent: " ✓ done" }) : "")));
+    openDialog("dlg-learn");
+    dialog.scrollTop = 0;
+  }
+
+  function draw() {
+    const number = lessons.indexOf(lesson);
+    title.textContent = `Lesson ${number + 1} of ${lessons.length}: ${lesson.title}`;
+    intro.textContent = lesson.intro;
+    const over = step >= lesson.steps.length;
+    const v = view();
+    const mine = v && v.to_act === v.seat;
+    task.textContent = over ? lesson.end : mine ? lesson.steps[step].do : "The computer is playing…";
+    coach.dataset.state = over ? "done" : wrongAt === step ? "wrong" : "play";
+    const row = [];
+    if (!over && wrongAt === step) row.push(button("Show me", () => showMe(), "primary"));
+    if (over && number + 1 < lessons.length) row.push(button("Next lesson", () => start(number + 1), "primary"));
+    row.push(button("Lessons", showList, "ghost"), button(over ? "Back to your match" : "Leave the lesson", leave, over ? "" : "ghost"));
+    buttons.replaceChildren(...row);
+  }
+
+  async function start(index) {
+    await loaded;
+    lesson = lessons[index];
+    step = 0;
+    wrongAt = null;
+    said.textContent = "";
+    coach.hidden = false;
+    document.documentElement.dataset.lesson = lesson.id;
+    draw();
+    await play({
+      op: "new", seed: lesson.seed, decks: [lesson.deck], rules: lesson.rules || {}, script: lesson.script,
+      opponent: "beginner", names: ["You", "Computer"],
+    });
+  }
+
+  async function leave() {
+    if (!lesson) return;
+    lesson = null;
+    coach.hidden = true;
+    delete document.documentElement.dataset.lesson;
+    closeDialog("dlg-result");
+    closeDialog("dlg-match");
+    await back();
+  }
+
+  function showMe() {
+    const move = shownMove(lesson.steps[step], view());
+    if (move) act(move);
+  }
+
+  return {
+    open: async () => {
+      await loaded;
+      showList();
+    },
+    active: () => lesson !== null,
+    leave,
+    /** The table shows a new view: say what to do now. */
+    viewed() {
+      if (lesson) draw();
+    },
+    /** Before the player's move: true when the lesson holds it back (it is explained instead). */
+    check(action) {
+      if (!lesson) return false;
+      if (step >= lesson.steps.length) {
+        if (action !== "next") return false; // play on freely once the lesson is done
+        closeDialog("dlg-result"); // the lesson is one hand: its end stays on the table
+        draw();
+        return true;
+      }
+      const current = lesson.steps[step];
+      const why = judge(current, action, view());
+      if (why !== null) {
+        wrongAt = step;
+        said.textContent = `Not quite: ${why}`;
+        draw();
+        return true;
+      }
+      said.textContent = current.right;
+      step += 1;
+      if (step >= lesson.steps.length) markDone(lesson.id);
+      draw();
+      return false;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// The first launch: on a browser with no saved match, no statistics and no earlier welcome, a
+// welcome offers an opponent level, the lessons and the rules, once. Choosing or dismissing it is
+// remembered (WELCOME_KEY, docs/save.md). A link or a test hook in the address (?seed, ?daily,
+// ?speed, ?autoplay) names what the visitor came for, so no welcome is shown over it.
+import { SAVE_KEY, safeGet, safeSet } from "./storage.js";
+
+export const WELCOME_KEY = "gin-rummy:welcome:v1";
+const STATS_KEY = "gin-rummy:stats:v1"; // web/stats.js
+const FIRST_CHOICE = "beginner"; // a newcomer's suggested opponent
+
+/** Whether this page load is a newcomer's first: read before anything is written. */
+export function firstVisit(params) {
+  if (["seed", "daily", "speed", "autoplay"].some((p) => params.has(p))) return false;
+  return [SAVE_KEY, STATS_KEY, WELCOME_KEY].every((key) => safeGet(key) === null);
+}
+
+function el(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * Show the welcome. `call(request)` asks the engine (its "opponents" op: a rating is shown when
+ * the reply gives one). Resolves to {opponent, learn}: the level chosen (null when dismissed) and
+ * whether the lessons were asked for.
+ */
+export function welcome({ call }) {
+  const choices = el("div", { className: "welcome-levels", id: "welcome-levels" });
+  const play = el("button", { type: "button", className: "primary", id: "welcome-play", textContent: "Play" });
+  const learn = el("button", { type: "button", id: "welcome-learn", textContent: "Learn the game first (9 short lessons)" });
+  const later = el("button", { type: "button", className: "ghost", id: "welcome-skip", textContent: "Skip" });
+  const dialog = el("dialog", { id: "dlg-welcome", className: "welcome" },
+    el("h2", { id: "dlg-welcome-title", textContent: "Welcome to Gin Rummy" }),
+    el("p", { textContent: "You play the computer: make melds, keep your deadwood low, knock or go gin first. Choose how strong the computer plays (Settings can change it later)." }),
+    el("fieldset", {}, el("legend", { textContent: "Your opponent" }), choices),
+    el("p", { className: "small" }, "New to the game? The lessons teach it on the table, one move at a time. ",
+      el("a", { href: "help.html", target: "_blank", textContent: "The rules" }), " are one tap away too, under Help."),
+    el("div", { className: "dialog-buttons" }, later, learn, play));
+  dialog.setAttribute("aria-labelledby", "dlg-welcome-title");
+  document.body.append(dialog);
+
+  call({ op: "opponents" }).then((reply) => {
+    if (!reply.ok) return;
+    choices.replaceChildren(...reply.opponents.map((o) => {
+      const input = el("input", { type: "radio", name: "welcome-opponent", value: o.name, checked: o.name === FIRST_CHOICE });
+      const rating = Number.isFinite(o.rating) ? ` (rating ${o.rating})` : "";
+      return el("label", {}, input, " ", el("b", { textContent: o.name + rating }), el("span", { className: "small", textContent: ` ${o.description}` }));
+    }));
+  });
+
+  return new Promise((resolve) => {
+    const done = (asked) => {
+      safeSet(WELCOME_KEY, "seen");
+      const chosen = choices.querySelector("input:checked");
+      if (dialog.open) dialog.close();
+      resolve({ opponent: asked && chosen ? chosen.value : null, learn: asked === "learn" });
+    };
+    play.addEventListener("click", () => done("play"));
+    learn.addEventListener("click", () => done("learn"));
+    later.addEventListener("click", () => done(null));
+    dialog.addEventListener("cancel", () => done(null)); // Escape
+    dialog.showModal();
+    dialog.scrollTop = 0;
+    play.focus();
+  });
+}
