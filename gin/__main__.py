@@ -134,6 +134,33 @@ def _bot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _review_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a saved or exported match (docs/save.md)")
+    parser.add_argument("--seat", type=int, choices=(0, 1), default=0, help="whose decisions")
+    parser.add_argument("--json", action="store_true", help="one JSON object (docs/coach.md)")
+
+
+def _review(args: argparse.Namespace) -> int:
+    import json
+
+    from gin.ai.coach import as_json, as_text, review_match
+    from gin.save import loads
+
+    try:
+        with open(args.file, encoding="utf-8") as file:
+            text = file.read(limits.REQUEST_CHARS + 1)
+        saved = loads(text)
+    except (OSError, ValueError) as error:
+        sys.stderr.write(limits.clip(f"python -m gin review: {args.file}: {error}") + "\n")
+        return 2
+    hands = review_match(saved, args.seat)
+    if args.json:
+        sys.stdout.write(json.dumps(as_json(hands), ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(as_text(hands))
+    return 0
+
+
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     Subcommand(
         "deadwood",
@@ -154,6 +181,13 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "play two opponents against each other over mirrored deals and print their figures",
         _arena_arguments,
         _arena,
+    ),
+    Subcommand(
+        "review",
+        "review one seat's decisions in a saved match: each move's cost, its class and a "
+        "reason, and each hand's luck (docs/coach.md)",
+        _review_arguments,
+        _review,
     ),
     Subcommand(
         "bot",
