@@ -94,12 +94,20 @@ def _deadwood(args: argparse.Namespace) -> int:
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=_at_least(1), default=20_000, help="hands per figure")
+    parser.add_argument(
+        "--review-hands",
+        type=_at_least(0),
+        default=200,
+        help="hands of seeded matches the coach reviews (0: none)",
+    )
 
 
 def _bench(args: argparse.Namespace) -> int:
     from gin import bench
 
     bench.run(args.hands)
+    if args.review_hands:
+        bench.review_figures(args.review_hands)
     return 0
 
 
@@ -172,7 +180,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     Subcommand(
         "bench",
         "print engine speed: minimum deadwood on random and meld-dense hands, random playouts, "
-        "and RLCard's melding on the same hands when it is importable",
+        "RLCard's melding on the same hands when it is importable, and the coach's review: "
+        "self-consistency and time per hand and per match",
         _bench_arguments,
         _bench,
     ),

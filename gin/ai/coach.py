@@ -52,6 +52,10 @@ REVIEW_WORLDS = 12
 within the page's time budget. Both moves compared are played out in the same worlds, so much of
 the noise cancels; docs/coach.md gives what remains."""
 
+CONFIRM_WORLDS = 48
+"""Sampled worlds that judge anew a move the first :data:`REVIEW_WORLDS` find worse than good:
+only a class beyond good is told, and it is told from four times the worlds."""
+
 CLASSES = (("good", 2.0), ("inaccuracy", 5.0), ("mistake", 10.0), ("blunder", float("inf")))
 """A move other than the best is classed by its cost in points: below 2 good, below 5 an
 inaccuracy, below 10 a mistake, else a blunder (docs/coach.md says why)."""
@@ -149,30 +153,54 @@ class HandReview:
 # ----------------------------------------------------------------------- values
 
 
-def value(table: Table, action: Action, found: Sequence[World], of: Worth) -> float:
-    """What ``action`` is expected to be worth to the seat of ``table``, over the worlds
-    ``found``: a knock or gin scored against each world's other hand, any other move played out
-    by the search's fast policy (:func:`gin.ai.search.playout`)."""
+Outcomes = list[tuple[list[tuple[int, int]], int]]
+"""Playouts of one move, one a world (:func:`gin.ai.search.playout`'s results)."""
+
+
+def outcomes(table: Table, action: Action, found: Sequence[World]) -> Outcomes:
+    """How ``action`` turns out in each of the worlds ``found``, from the seat of ``table``:
+    a knock or gin is scored against each world's other hand (no later turn to knock in), any
+    other move played out by the search's fast policy."""
     rules, limit, hand = table.rules, table.knock_limit, table.hand
     if action.kind in ("knock", "gin", "big gin"):
         card = action.card
         rest = hand if card is None else hand & ~(1 << card)
         melds = action.melds or best_melds(rest)
-        return sum(of(settle(rest, melds, w.other, rules)) for w in found) / len(found)
+        return [([], settle(rest, melds, w.other, rules)) for w in found]
     if action.kind == "discard":
         assert action.card is not None
-        results = [playout(hand & ~(1 << action.card), action.card, w, limit, rules) for w in found]
-    elif action.kind == "pass":
+        return [playout(hand & ~(1 << action.card), action.card, w, limit, rules) for w in found]
+    if action.kind == "pass":
         # The upcard is left to the other player, who moves next.
-        results = [playout(hand, table.pile[-1], w, limit, rules) for w in found]
-    elif action.kind == "take":
-        results = [_after_draw(hand, table.pile[-1], w, False, table) for w in found]
-    else:
-        results = [
-            _after_draw(hand, w.stock[0], World(w.other, w.stock[1:], w.limit), True, table)
-            for w in found
-        ]
-    return waited(results, limit, of)[0]
+        return [playout(hand, table.pile[-1], w, limit, rules) for w in found]
+    if action.kind == "take":
+        return [_after_draw(hand, table.pile[-1], w, False, table) for w in found]
+    return [
+        _after_draw(hand, w.stock[0], World(w.other, w.stock[1:], w.limit), True, table)
+        for w in found
+    ]
+
+
+def _at(results: Outcomes, wait: int, of: Worth) -> float:
+    """The mean worth of ``results`` when the seat knocks at its first turn within ``wait``."""
+    return sum(
+        next((of(p) for left, p in options if left <= wait), of(end)) for options, end in results
+    ) / len(results)
+
+
+def values(table: Table, moves: Sequence[Action], found: Sequence[World], of: Worth) -> list[float]:
+    """What each of ``moves`` is expected to be worth to the seat, over the worlds ``found``.
+
+    A move that plays on knocks later at the best fixed threshold: for one move the search's
+    own choice (:func:`gin.ai.search.waited`, chosen on half the worlds and scored on the other);
+    for two, the one threshold that serves both best together, so that the same worlds and the
+    same later play leave only their difference."""
+    results = [outcomes(table, move, found) for move in moves]
+    if len(results) == 1:
+        return [waited(results[0], table.knock_limit, of)[0]]
+    waits = range(table.knock_limit + 1)
+    shared = max(waits, key=lambda w: sum(_at(r, w, of) for r in results))
+    return [_at(r, shared, of) for r in results]
 
 
 def _after_draw(
@@ -204,14 +232,16 @@ def judge(seen: dict[str, Any], played: Action, hand: int, index: int) -> Decisi
     advice = hint(seen)
     best = Action.from_text(advice["action"])
     of = worth(table.scores[table.seat], table.scores[1 - table.seat], table.rules.target)
-    found = worlds(table, REVIEW_WORLDS)
-    best_value = value(table, best, found, of)
     if played.text() == best.text():
+        [best_value] = values(table, [best], worlds(table, REVIEW_WORLDS), of)
         return Decision(
             hand, index, table.seat, played.text(), best.text(), 0.0, "best",
             advice["reason"], best_value, best_value,
         )  # fmt: skip
-    played_value = min(value(table, played, found, of), best_value)
+    best_value, played_value = values(table, [best, played], worlds(table, REVIEW_WORLDS), of)
+    if best_value - played_value >= CLASSES[0][1]:
+        best_value, played_value = values(table, [best, played], worlds(table, CONFIRM_WORLDS), of)
+    played_value = min(played_value, best_value)
     cost = best_value - played_value
     names = seen.get("names") or DEFAULT_NAMES
     reason = why(table, played, best, advice["reason"], str(names[1 - table.seat]))
