@@ -20,10 +20,10 @@ hidden cards:
 >>> from gin.rules import Rules
 >>> from gin.actions import Action
 >>> from gin.save import dump, load
->>> doc = dump(apply(new_match(Rules(), "demo"), Action("take")), ["You", "Computer"])
+>>> doc = dump(apply(new_match(Rules(), "demo"), Action("pass")), ["You", "Computer"])
 >>> review = review_hand(load(doc), 1, 0)
->>> [(d.played, d.best) for d in review.decisions]
-[('take', 'pass')]
+>>> [(d.played, d.best, d.grade) for d in review.decisions]
+[('pass', 'take', 'good')]
 """
 
 from __future__ import annotations

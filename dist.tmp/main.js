@@ -1,0 +1,592 @@
+// Boot and wiring. The shell in index.html is already painted; this starts the engine's worker at
+// once, restores or starts a match, and turns intents into actions in the engine's notation.
+//
+// URL parameters (documented in README.md):
+//   ?seed=TEXT     start a new match with this seed (then removed from the address bar)
+//   ?daily=DATE    the same for the daily deal of that UTC date (YYYY-MM-DD, or "today")
+//   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant, no motion)
+//   ?autoplay=1    test hook: your seat plays itself by a simple policy (whole-match tests)
+import { engine } from "./engine.js";
+import { wireInput } from "./input.js";
+import { createAutoplay } from "./autoplay.js";
+import { createMotion } from "./motion.js";
+import { afterPaint } from "./pacing.js";
+import {
+  $, appendLog, cardName, handButtonFor, logLine, pretty, prettyText, markBusy, renderPile, renderTable,
+  scrollLogToEnd,
+} from "./render.js";
+import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
+import { saveMatch, setAsideDamaged } from "./saving.js";
+import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
+import { registerServiceWorker, startWhenOneBuild } from "./update.js";
+import { linkRequest, wireDaily } from "./daily.js";
+import { changeWords, handWords } from "./readout.js";
+import { wireReplay } from "./replay.js";
+import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
+import { renderSheet } from "./scoresheet.js";
+import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch } from "./endings.js";
+import { SORTS, sortedOrder } from "./handsort.js";
+import { knockAdvice, showPrompt } from "./prompt.js";
+import { wireKnock } from "./knock.js";
+import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
+import { createSound } from "./sound.js";
+import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
+
+performance.mark("gin:main-start");
+
+const SPEEDS = { slow: 1400, normal: 750, fast: 300, instant: 0 };
+const BUSY_SHOWN_MS = 100; // a wait shorter than this is not shown as one
+const NAMES = ["You", "Computer"];
+const params = new URLSearchParams(location.search);
+
+const ui = {
+  view: null, // the latest view from the engine
+  busy: true, // a request is in flight (or the engine is loading)
+  selected: null, // the card previewed as the discard
+  focus: null, // the card holding the roving tabindex
+  order: loadOrder(), // the player's order of the cards on screen
+  historySeen: 0, // history entries of this hand already logged and announced
+  handSeen: 0, // hand number the log has reached
+  settings: loadSettings(),
+  sort: null, // how the hand is laid out: handsort.js's SORTS (kept in the settings)
+  input: "mouse", // how the player plays, for the prompt's words: keys, mouse or touch
+  ready: false,
+  cancelBot: () => {}, // cancels the computer's move that is waiting for its turn
+  seed: null,
+  opponent: null, // who plays the match on the table (its save names it)
+  hint: null, // the engine's hint for one view: {view, action, card, reason}
+};
+ui.sort = SORTS.includes(ui.settings.sort) ? ui.settings.sort : "melds";
+
+
+function announce(text) {
+  if (!text) return;
+  const region = $("announcer");
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+  while (region.childElementCount > 6) region.firstElementChild.remove();
+}
+
+function message(text) {
+  $("message").textContent = text || "";
+}
+
+function say(text) {
+  message(text);
+  announce(text);
+}
+
+function pace() {
+  if (params.has("speed")) {
+    const ms = Number(params.get("speed"));
+    if (Number.isFinite(ms) && ms >= 0) return ms;
+  }
+  return SPEEDS[ui.settings.speed] ?? SPEEDS.normal;
+}
+
+function render() {
+  if (ui.view) renderTable(ui.view, ui);
+}
+
+const motion = createMotion({ enabled: () => pace() > 0 });
+const sound = createSound({ button: $("btn-sound"), checkbox: $("settings-mute") });
+
+// ------------------------------------------------------------------------------------ engine
+
+async function request(req) {
+  ui.busy = true;
+  // The page's busy mark is set at once; the table is drawn busy (controls greyed, "thinking…")
+  // only if the engine is still at work after BUSY_SHOWN_MS. Most answers come sooner, and
+  // greying the table out and back in costs a frame of its own (and flickers).
+  markBusy(true);
+  const shown = setTimeout(render, BUSY_SHOWN_MS);
+  const reply = await engine.call(req);
+  clearTimeout(shown);
+  ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
+  markBusy(ui.busy); // also when no table is drawn
+  if (reply.ok && reply.save !== undefined) keepSave(reply.save);
+  if (reply.ok && reply.view) {
+    setView(reply.view);
+  } else {
+    render();
+  }
+  return reply;
+}
+
+function keepSave(save) {
+  if (!ownsMatch()) return;
+  saveMatch(save);
+  if (save && save.seed) ui.seed = save.seed;
+  if (save && save.opponent && save.opponent !== ui.opponent) {
+    ui.opponent = save.opponent;
+    showOpponent(save.opponent);
+  }
+}
+
+function setView(view) {
+  const prev = ui.view;
+  const before = motion.measure();
+  ui.view = view;
+  // Log and announce what happened since the last view, in words.
+  const newHand = view.hand_number !== ui.handSeen;
+  if (newHand) {
+    ui.historySeen = 0;
+    ui.handSeen = view.hand_number;
+  }
+  const fresh = view.history.slice(ui.historySeen);
+  const words = appendLog(fresh, view.seat, view.hand_number, newHand);
+  ui.historySeen = view.history.length;
+  // Keep the player's order: new cards go to the end, cards gone are dropped.
+  const held = new Set(view.hand);
+  ui.order = ui.order.filter((c) => held.has(c));
+  ui.justAdded = null;
+  for (const c of view.hand) {
+    if (!ui.order.includes(c)) {
+      ui.order.push(c);
+      if (prev && prev.hand_number === view.hand_number) ui.justAdded = c;
+    }
+  }
+  if (ui.settings.autosort || (newHand && prev)) ui.order = sortedOrder(view, ui.sort);
+  writeOrder(ui.order);
+  // A selection previews a discard in the view it was made in; after a draw (or any move) the
+  // player selects again, so a card chosen early never becomes a one-tap discard.
+  ui.selected = null;
+  const { said, ends } = changeWords(prev, view, fresh, words);
+  for (const line of ends) logLine(line);
+  announce(said);
+  recordView(view);
+  rememberView(view);
+  render();
+  motion.play(before, prev, view);
+  sound.view(prev, view);
+  showRules(view);
+  afterView(prev);
+}
+
+function afterView(prev) {
+  const view = ui.view;
+  // The hand that ends the match is shown like any other first; "See the match" goes on.
+  const over = view.phase === "hand_over" || view.phase === "match_over";
+  if (over && (!prev || prev.phase !== view.phase)) {
+    // The table first; the dialog's content once that frame is drawn; the dialog opened a frame
+    // later. Opening a modal styles and lays out the whole page again, and each step in the
+    // same task as another would stall the page for both. Unless the player has already moved
+    // on (N pressed meanwhile).
+    const still = () => ui.view === view && !ui.busy;
+    afterPaint(() => {
+      if (!still()) return;
+      fillResult(view);
+      afterPaint(() => {
+        if (!still()) return;
+        openResult(motion);
+        scheduleAutoplay();
+      });
+    });
+    return;
+  }
+  scheduleComputer();
+  scheduleAutoplay();
+}
+
+function computerToAct() {
+  const v = ui.view;
+  return v && (v.phase === "opening" || v.phase === "draw" || v.phase === "discard") &&
+    v.to_act !== null && v.to_act !== v.seat;
+}
+
+function scheduleComputer() {
+  ui.cancelBot();
+  if (!computerToAct()) return;
+  ui.cancelBot = afterPaint(async () => {
+    if (!computerToAct() || ui.busy) return;
+    const reply = await request({ op: "bot" });
+    if (!reply.ok) message(reply.error);
+  }, pace());
+}
+
+const scheduleAutoplay = createAutoplay({
+  params, ui, act, pace, showMatch: () => showMatch(ui.view), closeResult: () => closeDialog("dlg-result"),
+});
+
+async function act(action) {
+  if (!ui.view || ui.busy) return null;
+  if (!ui.ready) return void holdMove(ui, action, say); // the saved view, drawn before the engine
+  message("");
+  const reply = await request({ op: "act", action });
+  if (!reply.ok) {
+    message(reply.error);
+    announce(reply.error);
+  }
+  return reply;
+}
+
+// ------------------------------------------------------------------------------------ matches
+
+function randomSeed() {
+  const words = new Uint32Array(2);
+  crypto.getRandomValues(words);
+  return words[0].toString(36) + words[1].toString(36);
+}
+
+async function newMatch(seed) {
+  closeAllDialogs();
+  ui.cancelBot();
+  ui.seed = seed || randomSeed();
+  ui.selected = null;
+  ui.order = [];
+  ui.handSeen = 0;
+  ui.historySeen = 0;
+  $("log").replaceChildren();
+  ui.view = null;
+  beginMatch();
+  const reply = await request({
+    op: "new", seed: ui.seed, ...rulesRequest(ui.seed, ui.settings), ...opponentRequest(ui.settings), names: NAMES,
+  });
+  if (!reply.ok) {
+    message(`Could not start a match: ${reply.error}`);
+    return;
+  }
+  ui.order = sortedOrder(reply.view, ui.sort);
+  render();
+  announce(`New match. ${reply.view.names[reply.view.dealer]} dealt.`);
+}
+
+async function restore(saved) {
+  const damaged = (why) => {
+    $("notice-text").textContent = `Your saved match could not be read (${why}). ${setAsideDamaged(saved.raw)}`;
+    document.documentElement.dataset.notice = "damaged-save";
+    ui.busy = false;
+    openDialog("dlg-notice");
+    return false;
+  };
+  if (saved.doc === undefined) return damaged("it is not valid JSON");
+  const reply = await engine.call({ op: "load", save: saved.doc, names: NAMES });
+  if (!reply.ok) return damaged(reply.error);
+  ui.busy = false;
+  ui.seed = null;
+  if (reply.save !== undefined) keepSave(reply.save);
+  forgetDrawnView(ui);
+  setView(reply.view);
+  return true;
+}
+
+// ------------------------------------------------------------------------------------ intents
+
+const legal = (a) => ui.view && !ui.busy && ui.view.legal_actions.some((x) => x.action === a);
+
+function select(code) {
+  ui.selected = code;
+  ui.focus = code;
+  render();
+  const v = ui.view;
+  const opt = (v.discard_options || []).find((o) => o.card === code);
+  announce(`${cardName(code)} selected${opt ? `, leaves ${opt.deadwood} deadwood` : ""}.`);
+}
+
+function tryDiscard(code) {
+  if (!code) return;
+  if (legal(`discard ${code}`)) {
+    act(`discard ${code}`);
+  } else if (ui.view && !ui.busy && ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) {
+    // Not in the legal list (e.g. the card just taken): let the engine say why.
+    act(`discard ${code}`);
+  }
+}
+
+const knockReview = wireKnock({ call: (req) => engine.call(req), act, view: () => ui.view, openDialog });
+const openKnock = (card) => stillStarting(ui, say) || knockReview(card);
+
+const ctl = {
+  draw() {
+    if (legal("draw")) act("draw");
+  },
+  take() {
+    if (legal("take")) act("take");
+  },
+  pass() {
+    if (legal("pass")) act("pass");
+  },
+  next() {
+    if (ui.view && ui.view.phase === "match_over") showMatch(ui.view);
+    else if (legal("next")) {
+      closeDialog("dlg-result");
+      act("next");
+    }
+  },
+  discardPileClick() {
+    if (legal("take")) act("take");
+    else if (ui.selected) tryDiscard(ui.selected);
+  },
+  discardSelected() {
+    tryDiscard(ui.selected);
+  },
+  // K (and the Knock button): big gin when all 11 cards meld; gin or the knock review for the
+  // selected card; with none selected, select the best card to end the hand with and say so.
+  knock() {
+    const sel = ui.selected;
+    if (!ui.view || ui.busy) return;
+    if (legal("big gin")) return void act("big gin");
+    if (sel && legal(`gin ${sel}`)) return void act(`gin ${sel}`);
+    if (sel && ui.view.legal_actions.some((a) => a.action.startsWith(`knock ${sel}`))) return void openKnock(sel);
+    if (!sel) {
+      const advice = knockAdvice(ui.view, ui);
+      if (advice.select) select(advice.select);
+      message(advice.say);
+      return;
+    }
+    if (ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) {
+      const opt = (ui.view.discard_options || []).find((o) => o.card === sel);
+      message(opt ? `Discarding ${pretty(sel)} leaves ${opt.deadwood} deadwood: too much to knock (${ui.view.knock_limit} at most).`
+        : `You cannot knock discarding ${pretty(sel)}.`);
+    }
+  },
+  // G (and the Gin button): big gin, else gin with the selected card or the only gin discard.
+  gin() {
+    if (!ui.view || ui.busy) return;
+    if (legal("big gin")) return void act("big gin");
+    const sel = ui.selected;
+    if (sel && legal(`gin ${sel}`)) return void act(`gin ${sel}`);
+    const gins = ui.view.legal_actions.filter((a) => a.action.startsWith("gin "));
+    if (gins.length === 1) return void act(gins[0].action);
+    if (gins.length) message("You can go gin with more than one discard: select the card to discard, then press G.");
+    else if (ui.view.phase === "discard" && ui.view.to_act === ui.view.seat) message("No gin yet: every discard leaves some deadwood.");
+    else message(knockAdvice(ui.view, ui).say);
+  },
+  sort() {
+    ctl.sortBy(SORTS[(SORTS.indexOf(ui.sort) + 1) % SORTS.length]);
+  },
+  sortBy(name) {
+    ui.sort = name;
+    ui.settings = { ...ui.settings, sort: name };
+    writeSettings(ui.settings);
+    if (!ui.view) return;
+    ui.order = sortedOrder(ui.view, name);
+    writeOrder(ui.order);
+    render();
+    announce(`Hand sorted ${{ melds: "melds first", rank: "by rank", suit: "by suit" }[name]}.`);
+  },
+  sheet() {
+    if (!ui.view) return;
+    renderSheet(ui.view);
+    openDialog("dlg-sheet");
+  },
+  readHand() {
+    if (ui.view) announce(handWords(ui.view, ui.order, ui.sort));
+  },
+  inputKind(kind) {
+    if (ui.input === kind) return;
+    ui.input = kind;
+    if (ui.view) showPrompt(ui.view, ui); // the prompt only: a redraw of the hand would eat the click
+  },
+  openDialogId() {
+    const d = document.querySelector("dialog[open]");
+    return d ? d.id : null;
+  },
+  async hint() {
+    if (stillStarting(ui, say)) return;
+    const v = ui.view;
+    if (!v || ui.busy || v.to_act !== v.seat || !v.legal_actions.length) return;
+    const reply = await engine.call({ op: "hint" });
+    if (ui.view !== v) return; // the table moved on meanwhile
+    if (!reply.ok) {
+      message(reply.error);
+      return;
+    }
+    const card = reply.hint.action.match(/^(?:discard|knock|gin) (\S+)/);
+    ui.hint = { view: v, action: reply.hint.action, card: card ? card[1] : null, reason: reply.hint.reason };
+    render();
+    announce(`Hint: ${reply.hint.reason}`);
+  },
+  clear() {
+    if (ui.selected) {
+      ui.selected = null;
+      render();
+      announce("Selection cleared.");
+    }
+    message("");
+  },
+  keys() {
+    openDialog("dlg-keys");
+  },
+  pile() {
+    if (!ui.view) return;
+    renderPile(ui.view);
+    openDialog("dlg-pile");
+  },
+  settings() {
+    const form = $("settings-form");
+    for (const input of form.querySelectorAll("input[name=speed]")) input.checked = input.value === ui.settings.speed;
+    form.querySelector("input[name=autosort]").checked = !!ui.settings.autosort;
+    openDialog("dlg-settings");
+  },
+  // A new match, asking first when one is in progress; `what` says what a link would open.
+  newMatch(seed, what = "") {
+    ui.pendingSeed = seed; // what the confirmation starts (none: a random seed)
+    $("confirm-what").textContent = what;
+    if (ui.view && ui.view.phase !== "match_over") openDialog("dlg-confirm");
+    else newMatch(seed);
+  },
+  cardClick(code) {
+    if (!ui.view) return;
+    ui.focus = code;
+    if (ui.selected === code) tryDiscard(code);
+    else select(code);
+  },
+  cardKey(code) {
+    ctl.cardClick(code);
+  },
+  move(code, delta) {
+    const order = ui.visualOrder || [];
+    const i = order.indexOf(code);
+    if (i < 0 || !order.length) return;
+    const j = delta === "home" ? 0 : delta === "end" ? order.length - 1
+      : Math.max(0, Math.min(order.length - 1, i + delta));
+    ui.focus = order[j];
+    for (const c of order) {
+      const b = handButtonFor(c);
+      if (b) b.tabIndex = c === ui.focus ? 0 : -1;
+    }
+    handButtonFor(ui.focus).focus();
+  },
+  dropOnDiscard(code) {
+    ui.selected = code;
+    tryDiscard(code);
+  },
+  reorder(code, target, after) {
+    const order = ui.order.filter((c) => c !== code);
+    let at = order.indexOf(target);
+    if (at < 0) return;
+    if (after) at += 1;
+    order.splice(at, 0, code);
+    ui.order = order;
+    writeOrder(order);
+    render();
+  },
+};
+
+function wireDialogs() {
+  $("result-next").addEventListener("click", () => ctl.next());
+  $("result-table").addEventListener("click", () => closeDialog("dlg-result"));
+  $("match-new").addEventListener("click", () => newMatch()); // Rematch: a new deal, same opponent and rules
+  $("match-replay").addEventListener("click", () => {
+    const seed = ui.view && ui.view.seed ? ui.view.seed : ui.seed;
+    newMatch(seed);
+  });
+  $("notice-ok").addEventListener("click", () => {
+    closeDialog("dlg-notice");
+    newMatch(ui.pendingSeed); // the match a link asked for, if any
+  });
+  $("dlg-notice").addEventListener("cancel", (event) => event.preventDefault());
+  $("confirm-no").addEventListener("click", () => closeDialog("dlg-confirm"));
+  $("confirm-yes").addEventListener("click", () => newMatch(ui.pendingSeed));
+  $("settings-form").addEventListener("change", () => {
+    const form = $("settings-form");
+    const speed = form.querySelector("input[name=speed]:checked");
+    ui.settings = {
+      ...ui.settings,
+      speed: speed ? speed.value : ui.settings.speed,
+      autosort: form.querySelector("input[name=autosort]").checked,
+    };
+    writeSettings(ui.settings);
+    if (ui.settings.autosort && ui.view) ui.order = sortedOrder(ui.view, ui.sort);
+    render();
+  });
+  // Returning focus to the hand after a dialog keeps keyboard play flowing.
+  for (const d of document.querySelectorAll("dialog")) {
+    d.addEventListener("close", () => {
+      if (document.querySelector("dialog[open]")) return;
+      const b = ui.focus && handButtonFor(ui.focus);
+      if (b && document.activeElement === document.body) b.focus({ preventScroll: true });
+    });
+  }
+}
+
+// ------------------------------------------------------------------------------------ player
+
+// Statistics, the daily deal, replays, rules and display options, the hand read out.
+let showDaily = null; // opens the Daily panel, with a note (wireDaily)
+
+function wirePlayer() {
+  const call = (req) => engine.call(req);
+  const replay = wireReplay({ call, openDialog });
+  const stepThrough = async (save) => {
+    const why = await replay(save);
+    if (why) message(`This match cannot be replayed: ${why}`);
+  };
+  wireSettings({ ui, call, newMatch: () => ctl.newMatch() });
+  wireStats({ openDialog });
+  showDaily = wireDaily({
+    openDialog, matches: () => loadStats().matches, seed: () => ui.seed,
+    newMatch: (seed) => ctl.newMatch(seed), replay: stepThrough,
+  });
+  $("match-steps").addEventListener("click", () => {
+    const saved = loadSave();
+    if (saved && saved.doc) stepThrough(saved.doc);
+  });
+}
+
+// ------------------------------------------------------------------------------------ boot
+
+function onStatus(status) {
+  document.documentElement.dataset.boot = status.stage;
+  if (status.stage === "python") {
+    performance.mark("gin:python-ready");
+    if (!ui.view) $("prompt").lastChild.textContent = " Python is ready… dealing";
+  } else if (status.stage === "installed") {
+    performance.mark(`gin:${status.stage}`);
+  } else if (status.stage === "engine") {
+    performance.mark("gin:engine-ready");
+    startWhenOneBuild(status.build, start, () => !!ui.held);
+  } else if (status.stage === "error") {
+    $("prompt").textContent = status.message;
+    $("table").setAttribute("aria-busy", "false");
+  }
+}
+
+async function start() {
+  const link = linkRequest(params); // null, {seed, what} or {error}
+  if (link) {
+    // Consume the link so that a reload resumes the match instead of asking again.
+    params.delete("seed");
+    params.delete("daily");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+  }
+  const seed = link && link.seed;
+  ui.pendingSeed = seed; // a damaged save's notice starts the link's match
+  const saved = loadSave();
+  const restored = saved ? await restore(saved) : false;
+  // A link never abandons a match in progress silently: it asks, as New match does.
+  if (seed && restored) ctl.newMatch(seed, link.what);
+  else if (seed && !saved) await newMatch(seed);
+  else if (!saved) await newMatch();
+  if (link && link.error) showDaily(link.error);
+  ui.ready = true;
+  performance.mark("gin:playable");
+  document.documentElement.dataset.ready = "1";
+  playHeldMove(ui, act, say);
+  // Once the game is playable, so precaching never competes with the boot; the files the boot
+  // just fetched are then revalidated (304), not downloaded again.
+  registerServiceWorker(params.get("sw") !== "0");
+}
+
+// The saved match's last view at first paint; a link's match is asked for over it (start()).
+drawSavedView(ui);
+claimMatch();
+watchTabs({
+  openDialog,
+  lost() {
+    ui.cancelBot();
+    ui.busy = true;
+    render();
+  },
+});
+engine.onStatus(onStatus);
+wireInput(ctl);
+wirePlayer();
+wireDialogs();
+// A phone turned sideways reshapes the move log: keep its latest line in sight.
+window.addEventListener("resize", scrollLogToEnd);
+requestAnimationFrame(() => performance.mark("gin:shell-painted"));
+window.__gin = { ui, prettyText, engine, sound }; // for the browser tests and the curious

@@ -1,0 +1,477 @@
+// render(view, ui): draws the table from the engine's view. Keyed card elements (one per card
+// code) keep focus and selection across renders. No rule is decided here: what is possible comes
+// from the view's legal actions.
+import { SORTS, SORT_WORDS, handGroups } from "./handsort.js";
+import { endings, showPrompt } from "./prompt.js";
+
+export { handGroups };
+
+const RANK_NAMES = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
+const RANK_SHOW = { T: "10" };
+const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+export const $ = (id) => document.getElementById(id);
+
+/** "7H" -> "7 of hearts", "TC" -> "10 of clubs", "AS" -> "Ace of spades". */
+export function cardName(code) {
+  const rank = code[0];
+  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[code[1]]}`;
+}
+
+/** "7H" -> "7♥". */
+export function pretty(code) {
+  return (RANK_SHOW[code[0]] || code[0]) + SUIT_SYMBOLS[code[1]];
+}
+
+/** An action in notation with its cards in display form: "discard 7H" -> "discard 7♥". */
+export function prettyText(text) {
+  return text.replace(/\b([A2-9TJQK])([CDHS])\b/g, (_, r, s) => pretty(r + s));
+}
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Set a node's text only when it differs: the same text set again still replaces the text
+ * node, and the browser lays it out anew on every move. */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function setGlyph(node, text) {
+  if (node.dataset.glyph !== text) node.dataset.glyph = text;
+}
+
+/** Set an attribute only when it differs, for the same reason as setText: the table is drawn
+ * again on every move, and most of what it says has not changed. */
+export function setAttr(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+const shows = new WeakMap(); // container -> {key, first}: what its children show, and the first
+
+/** Replace a container's children only when `key` (what they show) changed since the last time,
+ * or when something else has written into the container since. */
+export function replaceWhenChanged(node, key, build) {
+  const shown = shows.get(node);
+  if (shown && shown.key === key && shown.first === node.firstChild) return;
+  node.replaceChildren(...build());
+  shows.set(node, { key, first: node.firstChild });
+}
+
+/** A span whose text is drawn by CSS from data-glyph (style.css): seen on screen, yet outside
+ * the accessible name of the control it sits in, which says it in words ("7 of hearts",
+ * "Stock"), so that the name holds all the visible label (WCAG 2.5.3, checked by the audit). */
+function glyph(cls, text) {
+  const node = el("span", cls);
+  node.dataset.glyph = text;
+  return node;
+}
+
+/** Fill a card element's face (corners and centre pip). */
+export function paintFace(node, code) {
+  node.replaceChildren();
+  const rank = RANK_SHOW[code[0]] || code[0];
+  const suit = SUIT_SYMBOLS[code[1]];
+  node.classList.add("card");
+  node.classList.toggle("red", code[1] === "H" || code[1] === "D");
+  node.dataset.card = code;
+  for (const where of ["top", "bottom"]) {
+    const corner = el("span", `corner ${where}`);
+    corner.setAttribute("aria-hidden", "true");
+    corner.append(glyph("r", rank), glyph("s", suit));
+    node.append(corner);
+  }
+  const face = "JQK".includes(code[0]);
+  const pip = glyph(face ? "pip face" : "pip", face ? code[0] : suit);
+  if (face) pip.append(glyph("fs", suit));
+  pip.setAttribute("aria-hidden", "true");
+  node.append(pip);
+  return node;
+}
+
+/** A static (non-interactive) card face, e.g. for dialogs and the log. */
+export function cardFace(code, extra = "") {
+  const node = el("span", `card ${extra}`.trim());
+  paintFace(node, code);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", cardName(code));
+  return node;
+}
+
+export function cardBack() {
+  const node = el("span", "card back");
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
+// ------------------------------------------------------------------------------------ table
+
+const handButtons = new Map(); // card code -> its button, kept across renders
+
+/** The button for one of your cards (created once, reused while the card is held). */
+function handButton(code) {
+  let btn = handButtons.get(code);
+  if (!btn) {
+    btn = el("button", "card");
+    btn.type = "button";
+    paintFace(btn, code);
+    btn.setAttribute("aria-label", cardName(code));
+    handButtons.set(code, btn);
+  }
+  return btn;
+}
+
+/** Put the hand's groups and cards in place, moving as few nodes as it can: a card moved in the
+ * page is laid out anew, and a move usually changes one or two cards of the hand. A group is
+ * kept while its kind and rank among groups of its kind stay (the second meld stays the second
+ * meld even when a card joins it). */
+function placeGroups(hand, shown) {
+  const old = new Map([...hand.children].map((g) => [g.dataset.key, g]));
+  const seen = {};
+  const wanted = shown.map((group) => {
+    seen[group.kind] = (seen[group.kind] || 0) + 1;
+    const key = `${group.kind}${seen[group.kind]}`;
+    let g = old.get(key);
+    if (!g) {
+      g = el("div");
+      g.dataset.key = key;
+      g.setAttribute("role", "group");
+      const lab = el("span", "label");
+      lab.setAttribute("aria-hidden", "true");
+      g.append(lab, el("div", "cards"));
+    }
+    setAttr(g, "class", `group ${group.kind}`);
+    setAttr(g, "aria-label", group.said);
+    setText(g.firstElementChild, group.label);
+    return [g, group.cards.map(handButton)];
+  });
+  // Cards leaving a group go first (a card that joins another group moves once, into it) ...
+  for (const [g, cards] of wanted) {
+    const keep = new Set(cards);
+    for (const btn of [...g.lastElementChild.children]) if (!keep.has(btn)) btn.remove();
+  }
+  // ... then each node is put in place only where the one there is not already it.
+  placeChildren(hand, wanted.map(([g]) => g));
+  for (const [g, cards] of wanted) placeChildren(g.lastElementChild, cards);
+}
+
+/** Make `parent`'s children exactly `nodes`, in order, inserting only those out of place. */
+function placeChildren(parent, nodes) {
+  nodes.forEach((node, i) => {
+    const here = parent.children[i];
+    if (here !== node) parent.insertBefore(node, here || null);
+  });
+  while (parent.children.length > nodes.length) parent.lastElementChild.remove();
+}
+
+export function handButtonFor(code) {
+  return handButtons.get(code) || null;
+}
+
+/** The page's busy mark (html[data-busy], the tests' hook): whether a request is in flight. */
+export function markBusy(busy) {
+  setAttr(document.documentElement, "data-busy", busy ? "1" : "0");
+}
+
+export function renderTable(view, ui) {
+  const me = view.seat;
+  const opp = 1 - me;
+  const names = view.names;
+  const table = $("table");
+  setAttr(table, "data-phase", view.phase);
+  setAttr(table, "aria-busy", ui.busy ? "true" : "false");
+  // State hooks for the browser tests (and styling): whose turn, whether a request is in flight.
+  markBusy(ui.busy);
+  setAttr(document.documentElement, "data-phase", view.phase);
+  setAttr(document.documentElement, "data-turn", view.to_act === null ? "none" : view.to_act === view.seat ? "me" : "opp");
+
+  // Scores.
+  for (const seat of [0, 1]) {
+    const box = $(`score-${seat}`);
+    setText(box.querySelector(".who"), names[seat]);
+    setText(box.querySelector(".pts"), String(view.scores.points[seat]));
+    const boxes = view.scores.boxes[seat];
+    setText(box.querySelector(".boxes"), `▣ ${boxes}`);
+    const said = `${view.scores.points[seat]} point${view.scores.points[seat] === 1 ? "" : "s"}, ${boxes} box${boxes === 1 ? "" : "es"}`;
+    setAttr(box.querySelector(".boxes"), "title", `${boxes} box${boxes === 1 ? "" : "es"}`);
+    scoreWords(box, `${names[seat]}: ${said}`);
+    box.classList.toggle("leading", view.scores.points[seat] > view.scores.points[1 - seat]);
+  }
+  setText($("target"), `to ${view.scores.target}` + (view.hand_number ? ` · hand ${view.hand_number}` : ""));
+
+  // Opponent.
+  setText($("opp-label"), names[opp]);
+  setText($("me-label"), names[me]);
+  const over = view.phase === "hand_over" || view.phase === "match_over";
+  const oppCards = $("opp-cards");
+  const known = view.opponent.known || [];
+  const shownOpp = over && view.result ? view.result.hands[opp] : null;
+  const count = view.opponent.count;
+  setText($("opp-count"), `${count} card${count === 1 ? "" : "s"}`);
+  const backs = shownOpp ? 0 : count - known.length;
+  const faces = shownOpp || known;
+  replaceWhenChanged(oppCards, `${backs} ${faces.join(" ")}`, () => [
+    ...Array.from({ length: backs }, cardBack),
+    ...faces.map((c) => cardFace(c, "known")),
+  ]);
+  setText($("opp-known"), known.length && !shownOpp
+    ? `Known in ${names[opp]}'s hand: ${known.map(pretty).join(" ")}`
+    : "");
+
+  // Turn markers and the dealer's chip, on the table itself.
+  const myTurn = !over && view.to_act === me;
+  const oppTurn = !over && view.to_act === opp;
+  $("me-turn").classList.toggle("on", myTurn);
+  setGlyph($("me-turn"), "Your turn");
+  $("opp-turn").classList.toggle("on", oppTurn);
+  setGlyph($("opp-turn"), ui.busy ? "thinking…" : "to play");
+  $("me-turn").closest(".seat").classList.toggle("acting", myTurn);
+  $("opp-turn").closest(".seat").classList.toggle("acting", oppTurn);
+  $("me-dealer").toggleAttribute("hidden", view.dealer !== me);
+  $("opp-dealer").toggleAttribute("hidden", view.dealer !== opp);
+
+  // Piles.
+  const legal = new Set(view.legal_actions.map((a) => a.action));
+  const stock = $("stock");
+  stock.disabled = ui.busy || !legal.has("draw");
+  setGlyph($("stock-count"), `${view.stock_count} left`);
+  const pile = view.discard_pile;
+  const top = pile.length ? pile[pile.length - 1] : null;
+  const slot = $("discard-card");
+  if (top) {
+    if (slot.dataset.card !== top) paintFace(slot, top);
+    slot.classList.toggle("slot", false);
+  } else if (slot.dataset.card) {
+    slot.replaceChildren();
+    slot.className = "card slot";
+    delete slot.dataset.card;
+  }
+  setGlyph($("discard-top"), top ? `${pretty(top)} on top · ${pile.length}` : "empty");
+  const discardBtn = $("discard");
+  const canDiscardSelected = ui.selected && legal.has(`discard ${ui.selected}`);
+  discardBtn.disabled = ui.busy || !(legal.has("take") || (ui.selected && view.phase === "discard" && myTurn));
+  setAttr(discardBtn, "aria-describedby", "discard-top");
+  $("btn-pile").disabled = pile.length === 0;
+
+  // Your hand, grouped.
+  const hand = $("hand");
+  const groups = handGroups(view, ui.order, ui.sort);
+  const focusedCard = document.activeElement && document.activeElement.dataset
+    ? document.activeElement.dataset.card : null;
+  const hadFocus = hand.contains(document.activeElement);
+  const inHand = new Set(view.hand);
+  for (const code of [...handButtons.keys()]) if (!inHand.has(code)) handButtons.delete(code);
+  let focusTarget = ui.focus && inHand.has(ui.focus) ? ui.focus : null;
+  const shown = groups.map((group) => {
+    const label = group.kind === "dead" ? `Deadwood ${view.deadwood}`
+      : group.kind === "row" ? `Sorted ${SORT_WORDS[group.sort]}`
+      : `${group.kind === "run" ? "Run" : "Set"}`;
+    const said = group.kind === "dead" ? `Deadwood, ${view.deadwood} points`
+      : group.kind === "row" ? `Your cards ${SORT_WORDS[group.sort]}, ${view.deadwood} deadwood`
+      : `${label}: ${group.cards.map(cardName).join(", ")}`;
+    const kind = group.kind === "dead" ? "dead" : group.kind === "row" ? "row" : "meld";
+    return { kind, label, said, cards: group.cards };
+  });
+  for (const code of view.hand) {
+    const btn = handButton(code);
+    setAttr(btn, "aria-pressed", ui.selected === code ? "true" : "false");
+    btn.classList.toggle("fresh", code === view.drawn || code === ui.justAdded);
+    btn.classList.toggle("taken", code === view.taken);
+    btn.classList.toggle("hinted", !!ui.hint && ui.hint.view === view && ui.hint.card === code);
+    btn.disabled = false;
+  }
+  placeGroups(hand, shown);
+  // How far the cards fan (style.css): the count of cards and of the groups they sit in.
+  hand.style.setProperty("--cards", String(view.hand.length));
+  hand.style.setProperty("--groups", String(Math.max(1, groups.length)));
+  // Roving tabindex: exactly one card is in the tab order.
+  const ordered = groups.flatMap((g) => g.cards);
+  if (!focusTarget) focusTarget = ui.selected && inHand.has(ui.selected) ? ui.selected : ordered[0];
+  ui.focus = focusTarget || null;
+  for (const code of ordered) setAttr(handButton(code), "tabindex", code === focusTarget ? "0" : "-1");
+  if (hadFocus && focusedCard && inHand.has(focusedCard)) handButton(focusedCard).focus({ preventScroll: true });
+  else if (hadFocus && focusTarget) handButton(focusTarget).focus({ preventScroll: true });
+  ui.visualOrder = ordered;
+
+  setText($("deadwood"), `Deadwood ${view.deadwood}`);
+  const sort = SORTS.includes(ui.sort) ? ui.sort : "melds";
+  for (const b of $("sort").querySelectorAll("button[data-sort]")) {
+    setAttr(b, "aria-pressed", b.dataset.sort === sort ? "true" : "false");
+  }
+  const next = SORTS[(SORTS.indexOf(sort) + 1) % SORTS.length];
+  setText($("sort-next"), `⇅ ${$("sort").querySelector(`[data-sort=${sort}]`).textContent}`);
+  setAttr($("sort-next"), "aria-label", `Sorted ${SORT_WORDS[sort]}; sort ${SORT_WORDS[next]}`);
+
+  // Action buttons. Knock (and K) with no card selected picks the best card to end the hand with.
+  const sel = ui.selected;
+  const end = endings(view);
+  const ginFor = sel && end.gins.includes(sel);
+  $("act-take").disabled = ui.busy || !legal.has("take");
+  takeLabel(view, top);
+  $("act-pass").disabled = ui.busy || !legal.has("pass");
+  $("act-discard").disabled = ui.busy || !canDiscardSelected;
+  $("act-knock").disabled = ui.busy || !(end.bigGin || end.gins.length || end.knocks.length);
+  const ginLabel = end.bigGin ? "Big gin" : "Gin";
+  setText($("act-gin").querySelector(".label"), ginLabel);
+  setAttr($("act-gin"), "aria-label", ginLabel);
+  $("act-gin").disabled = ui.busy || !(ginFor || end.bigGin || (!sel && end.gins.length === 1));
+  $("act-next").disabled = ui.busy || !legal.has("next");
+  $("act-hint").disabled = ui.busy || view.to_act !== view.seat || !view.legal_actions.length;
+
+  showPrompt(view, ui);
+}
+
+/** The scores read out in words ("You: 12 points, 1 box"); the figures and ▣ are for the eye. */
+function scoreWords(box, words) {
+  let said = box.querySelector(".sr-only");
+  if (!said) {
+    said = el("span", "sr-only");
+    for (const child of box.children) child.setAttribute("aria-hidden", "true");
+    box.append(said);
+  }
+  setText(said, words);
+}
+
+/** "Take upcard" in the opening, else "Take" and the top card of the pile. */
+function takeLabel(view, top) {
+  const btn = $("act-take");
+  const opening = view.phase === "opening";
+  const label = btn.querySelector(".label");
+  const plain = opening || !top;
+  replaceWhenChanged(label, plain ? "" : top, () => (plain ? ["Take upcard"] : ["Take ", glyph("take-card", pretty(top))]));
+  setAttr(btn, "aria-label", plain ? "Take upcard" : `Take ${cardName(top)}`);
+}
+
+// ------------------------------------------------------------------------------------ log
+
+// The log keeps the last lines of the match (about six hands); older ones are dropped so that
+// a long match does not make every layout of the page slower.
+const LOG_LINES = 240;
+let scrollQueued = false;
+
+/** Add lines to the log and keep its end in sight. The scroll waits for the next frame, where
+ * the browser lays the page out anyway: setting it now would force a second layout per move. */
+function addToLog(items) {
+  const log = $("log");
+  log.append(...items);
+  for (let extra = log.childElementCount - LOG_LINES; extra > 0; extra--) log.firstElementChild.remove();
+  if (scrollQueued) return;
+  scrollQueued = true;
+  requestAnimationFrame(() => {
+    scrollQueued = false;
+    scrollLogToEnd();
+  });
+}
+
+export function scrollLogToEnd() {
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
+}
+
+/** Append history entries to the log; returns the words of the new ones. */
+export function appendLog(entries, me, handNumber, startNew) {
+  const items = startNew ? [el("li", "sep", `Hand ${handNumber}`)] : [];
+  for (const entry of entries) items.push(el("li", entry.seat === me ? "me" : "opp", entry.text));
+  addToLog(items);
+  return entries.map((entry) => entry.text);
+}
+
+export function logLine(text, cls = "end") {
+  addToLog([el("li", cls, text)]);
+}
+
+// ------------------------------------------------------------------------------------ dialogs
+
+function miniGroup(cards, cls = "", laid = new Set()) {
+  const g = el("div", `mini-group ${cls}`.trim());
+  for (const c of cards) g.append(cardFace(c, laid.has(c) ? "laid" : ""));
+  return g;
+}
+
+export function renderPile(view) {
+  const list = $("pile-list");
+  list.replaceChildren(...view.discard_pile.map((c) => cardFace(c)));
+  $("dlg-pile-title").textContent = `Discard pile (${view.discard_pile.length})`;
+}
+
+/** The knock review: each declaration as a radio choice. */
+export function renderKnock(card, options, chosen) {
+  $("dlg-knock-title").textContent = `Knock, discarding ${pretty(card)}`;
+  const box = $("knock-options");
+  box.replaceChildren();
+  options.forEach((opt, i) => {
+    const label = el("label");
+    const input = el("input");
+    input.type = "radio";
+    input.name = "declaration";
+    input.value = String(i);
+    input.checked = i === chosen;
+    const row = el("div", "row");
+    for (const meld of opt.melds) row.append(miniGroup(meld));
+    if (opt.deadwood_cards.length) row.append(miniGroup(opt.deadwood_cards, "dead"));
+    const text = el("span", "", `${opt.deadwood} deadwood${i === 0 ? " (best)" : ""}`);
+    label.setAttribute("aria-label", `${opt.melds.map((m) => m.map(pretty).join(" ")).join("; ")}, deadwood ${opt.deadwood}`);
+    label.append(input, row, text);
+    box.append(label);
+  });
+  const best = options[chosen];
+  $("knock-summary").textContent = `You declare these melds with ${best.deadwood} deadwood. ` +
+    (options.length > 1 ? "Choose another declaration if you like." : "");
+}
+
+/** The end of a hand: both hands, melds, layoffs, the score in words. */
+export function renderResult(view) {
+  const r = view.result;
+  const names = view.names;
+  const me = view.seat;
+  const body = $("result-body");
+  body.replaceChildren();
+  const title = r.kind === "void" ? "Void hand"
+    : r.kind === "gin" ? `${names[r.knocker]} went gin`
+    : r.kind === "big_gin" ? `${names[r.knocker]} went big gin`
+    : r.kind === "undercut" ? "Undercut!"
+    : `${names[r.knocker]} knocked`;
+  $("dlg-result-title").textContent = title;
+  $("result-verdict").textContent = r.words.replace(/^you score/, "You score") + ".";
+  if (r.kind === "void") {
+    for (const seat of [me, 1 - me]) {
+      body.append(el("h3", "", names[seat] === "You" ? "Your hand" : `${names[seat]}'s hand`));
+      body.append(miniGroup(r.hands[seat]));
+    }
+  } else {
+    const k = r.knocker;
+    const d = 1 - k;
+    const kName = names[k] === "You" ? "Your" : `${names[k]}'s`;
+    const dName = names[d] === "You" ? "Your" : `${names[d]}'s`;
+    body.append(el("h3", "", `${kName} declaration (${r.knocker_deadwood} deadwood${r.discard ? `, discarded ${pretty(r.discard)}` : ""})`));
+    const krow = el("div", "row");
+    const laidOn = new Map();
+    for (const lay of r.layoffs) {
+      if (!laidOn.has(lay.meld)) laidOn.set(lay.meld, []);
+      laidOn.get(lay.meld).push(lay.card);
+    }
+    r.knocker_melds.forEach((meld, i) => {
+      const extra = laidOn.get(i) || [];
+      krow.append(miniGroup([...meld, ...extra], "", new Set(extra)));
+    });
+    if (r.knocker_deadwood_cards.length) krow.append(miniGroup(r.knocker_deadwood_cards, "dead"));
+    body.append(krow);
+    const laid = r.layoffs.map((l) => l.card);
+    body.append(el("h3", "", `${dName} hand (${r.defender_deadwood} deadwood` +
+      (laid.length ? ` after laying off ${laid.map(pretty).join(" ")}` : "") + ")"));
+    const drow = el("div", "row");
+    for (const meld of r.defender_melds) drow.append(miniGroup(meld));
+    if (r.defender_deadwood_cards.length) drow.append(miniGroup(r.defender_deadwood_cards, "dead"));
+    body.append(drow);
+    if (laid.length) body.append(el("p", "small", "Cards with a gold ring were laid off on the knocker's melds."));
+    if (r.winner !== null && r.winner !== undefined) {
+      body.append(el("p", "", `${names[r.winner]} bank${names[r.winner] === "You" ? "" : "s"} a box. ` +
+        `Score: ${names[0]} ${view.scores.points[0]}, ${names[1]} ${view.scores.points[1]} (to ${view.scores.target}).`));
+    }
+  }
+}

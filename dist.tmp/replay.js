@@ -1,0 +1,100 @@
+// Replay: a saved match step by step with both hands face up. The engine turns the save's
+// action log into frames (gin/replay.py); this steps through them by buttons, a slider and keys.
+import { $, cardFace, pretty } from "./render.js";
+import { REPLAY_KEYS, keysLine } from "./keys.js";
+
+const state = { frames: [], at: 0 };
+
+function group(cards, cls) {
+  const g = document.createElement("div");
+  g.className = `mini-group ${cls}`.trim();
+  for (const c of cards) g.append(cardFace(c));
+  return g;
+}
+
+function seatRow(frame, seat, names) {
+  const hand = frame.hands[seat];
+  $(`replay-name-${seat}`).textContent = `${names[seat]} · deadwood ${hand.deadwood}` +
+    (frame.to_act === seat ? " · to play" : "");
+  const row = $(`replay-hand-${seat}`);
+  // At a hand's end: the melds as laid down, the cards laid off on the knocker's, the deadwood left.
+  row.replaceChildren(...hand.melds.map((m) => group(m, "")));
+  if (hand.laid_off.length) row.append(group(hand.laid_off, "laid"));
+  if (hand.deadwood_cards.length) row.append(group(hand.deadwood_cards, "dead"));
+  row.setAttribute("aria-label", `${names[seat]}'s hand: ` + [
+    ...hand.melds.map((m) => `meld ${m.map(pretty).join(" ")}`),
+    ...(hand.laid_off.length ? [`laid off ${hand.laid_off.map(pretty).join(" ")}`] : []),
+    hand.deadwood_cards.length ? `deadwood ${hand.deadwood}: ${hand.deadwood_cards.map(pretty).join(" ")}` : "no deadwood",
+  ].join("; "));
+}
+
+function show(at) {
+  const frames = state.frames;
+  state.at = Math.max(0, Math.min(frames.length - 1, at));
+  const f = frames[state.at];
+  const names = state.names;
+  $("replay-step").textContent = `Step ${state.at + 1} of ${frames.length} · hand ${f.hand_number} · ` +
+    `${names[0]} ${f.scores.points[0]}, ${names[1]} ${f.scores.points[1]}`;
+  const final = f.final ? ` ${names[f.final.winner]} won the match, ${f.final.totals[0].total} to ${f.final.totals[1].total}.` : "";
+  $("replay-text").textContent = f.text + (f.result ? `. ${f.result.words}.` : ".") + final;
+  seatRow(f, 1, names);
+  seatRow(f, 0, names);
+  const pile = f.discard_pile;
+  $("replay-pile").replaceChildren(...(pile.length ? [cardFace(pile[pile.length - 1])] : []));
+  $("replay-stock").textContent = `Stock ${f.stock_count} · pile ${pile.length}`;
+  const slider = $("replay-slider");
+  slider.max = String(frames.length - 1);
+  slider.value = String(state.at);
+  slider.setAttribute("aria-valuetext", `Step ${state.at + 1} of ${frames.length}`);
+  $("replay-first").disabled = $("replay-back").disabled = state.at === 0;
+  $("replay-last").disabled = $("replay-forward").disabled = state.at === frames.length - 1;
+}
+
+/** The deal frame of the next hand (+1) or of the previous one (-1), else the last or first. */
+function handStart(direction) {
+  const frames = state.frames;
+  for (let i = state.at + direction; i > 0 && i < frames.length; i += direction) {
+    if (frames[i].seat === null) return i;
+  }
+  return direction < 0 ? 0 : frames.length - 1;
+}
+
+/**
+ * Wire the replay dialog. `call(request)` asks the engine; `openDialog(id)` shows a dialog.
+ * Returns `openReplay(save)`, which loads a save's frames and shows the first; it resolves to
+ * null, or to the engine's reason when the save cannot be replayed.
+ */
+export function wireReplay({ call, openDialog }) {
+  $("replay-keys").replaceChildren(...keysLine(REPLAY_KEYS, (e) => e.does.toLowerCase()));
+  $("replay-first").addEventListener("click", () => show(0));
+  $("replay-back").addEventListener("click", () => show(state.at - 1));
+  $("replay-forward").addEventListener("click", () => show(state.at + 1));
+  $("replay-last").addEventListener("click", () => show(state.frames.length - 1));
+  $("replay-slider").addEventListener("input", (event) => show(Number(event.target.value)));
+  // On the document, not the dialog: a step button that becomes disabled drops the focus to
+  // the body, and the keys must keep working.
+  document.addEventListener("keydown", (event) => {
+    if (!$("dlg-replay").open || event.target.id === "replay-slider") return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = {
+      ArrowLeft: () => state.at - 1, ArrowRight: () => state.at + 1,
+      Home: () => 0, End: () => state.frames.length - 1,
+      PageUp: () => handStart(-1), PageDown: () => handStart(1),
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      show(moves[event.key]());
+    }
+  });
+  return async function openReplay(save) {
+    const reply = await call({ op: "replay", save });
+    if (!reply.ok) return reply.error;
+    state.frames = reply.frames;
+    state.names = Array.isArray(save.names) ? save.names : ["You", "Computer"];
+    for (const d of document.querySelectorAll("dialog[open]")) d.close();
+    show(0);
+    openDialog("dlg-replay");
+    $("replay-forward").focus();
+    return null;
+  };
+}

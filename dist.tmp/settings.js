@@ -1,0 +1,248 @@
+// The opponent (every one the engine names, with its one-line description), the rules options
+// (every option of gin.rules.Rules, and the presets the engine names), supplied decks for
+// duplicate play, and the display options (four-colour deck, large cards, high contrast, reduced
+// motion). All live in the settings object that storage.js keeps; the engine alone decides whether
+// rules and decks are valid.
+import { dailyDate } from "./daily.js";
+import { $ } from "./render.js";
+import { writeSettings } from "./storage.js";
+
+// Labels for every option of gin.rules.Rules, in the order of RULES.md's table.
+const RULE_FIELDS = [
+  { name: "target", label: "Points to win the match", min: 1, max: 10000 },
+  { name: "knock_limit", label: "Knock limit (0: gin only)", min: 0, max: 10 },
+  { name: "gin_bonus", label: "Gin bonus", min: 0, max: 10000 },
+  { name: "undercut_bonus", label: "Undercut bonus", min: 0, max: 10000 },
+  { name: "undercut_on_tie", label: "A tie counts as an undercut" },
+  { name: "box_bonus", label: "Box bonus (each hand won)", min: 0, max: 10000 },
+  { name: "game_bonus", label: "Game bonus (match winner)", min: 0, max: 10000 },
+  { name: "shutout", label: "Shutout: the winner's bonuses double when the loser won no hand" },
+  { name: "big_gin", label: "Big gin: eleven melded cards without a discard" },
+  { name: "big_gin_bonus", label: "Big gin bonus", min: 0, max: 10000 },
+  { name: "oklahoma", label: "Oklahoma: the first upcard sets the knock limit" },
+  { name: "oklahoma_spades_double", label: "Oklahoma: a spade upcard doubles the hand" },
+  { name: "dealer_after", label: "Who deals after a scored hand", choices: { alternate: "Alternate", winner: "The winner", loser: "The loser" } },
+  { name: "dealer_after_void", label: "Who deals after a void hand", choices: { same: "The same dealer", alternate: "Alternate" } },
+  { name: "knock_discard_face_up", label: "Knock discard face up: it goes on the discard pile" },
+];
+const PRESET_NAMES = { standard: "Standard", research: "Research", classic: "Classic", oklahoma: "Oklahoma" };
+// Display option -> the class it sets on <html> (options.css draws them).
+const DISPLAY = { fourColour: "deck-four", largeCards: "cards-large", highContrast: "contrast-high", reduceMotion: "motion-reduced" };
+
+// The strongest opponent plays a new player; saves made before the ladder name "simple".
+export const DEFAULT_OPPONENT = "expert";
+const OPPONENT_ALIASES = { simple: "baseline" };
+
+let presets = null; // name -> rules, from the engine
+let opponents = []; // [{name, description}], from the engine
+
+const same = (a, b) => Object.keys(a).every((k) => a[k] === b[k]) && Object.keys(b).every((k) => a[k] === b[k]);
+
+/** The preset name of a rules object, or null for custom rules. */
+function presetOf(rules) {
+  if (!presets) return null;
+  return Object.keys(presets).find((name) => same(presets[name], rules)) || null;
+}
+
+/**
+ * The rules part of a "new" request: a daily always plays Standard, so it is the same deal for all.
+ * Supplied decks go with a null seed: the engine takes the seed from the decks, so every table
+ * given the same decks has the same first dealer (duplicate play).
+ */
+export function rulesRequest(seed, settings) {
+  if (dailyDate(seed)) return { preset: "standard" };
+  const rules = settings.rules ? { rules: settings.rules } : { preset: "standard" };
+  return settings.decks ? { ...rules, decks: settings.decks, seed: null } : rules;
+}
+
+/** The decks typed in the settings, one a line; undefined when none. */
+function formDecks() {
+  const lines = $("rules-decks").value.split("\n").map((line) => line.trim()).filter(Boolean);
+  return lines.length ? lines : undefined;
+}
+
+/** The opponent part of a "new" request. */
+export function opponentRequest(settings) {
+  return { opponent: settings.opponent || DEFAULT_OPPONENT };
+}
+
+/** Who plays the match on the table (a save's opponent), under its seat's name. */
+export function showOpponent(name) {
+  const key = OPPONENT_ALIASES[name] || name;
+  const entry = opponents.find((o) => o.name === key);
+  const desc = document.createElement("span");
+  desc.className = "desc"; // dropped on a phone held sideways (screens.css)
+  desc.textContent = entry ? `: ${entry.description}` : "";
+  $("opp-who").replaceChildren(key || "", desc);
+}
+
+function buildOpponents() {
+  const list = $("opponent-list");
+  list.replaceChildren(...opponents.map((o) => {
+    const label = document.createElement("label");
+    label.className = "check";
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "opponent";
+    input.value = o.name;
+    const text = document.createElement("span");
+    const name = document.createElement("b");
+    name.textContent = o.name;
+    text.append(name, ` — ${o.description}`);
+    label.append(input, text);
+    return label;
+  }));
+}
+
+/** The active rules on the table, in a few words. */
+export function showRules(view) {
+  if (!presets) return; // written once the engine has named its presets
+  const name = presetOf(view.rules);
+  let text = `${PRESET_NAMES[name] || "Custom"} rules`;
+  if (!name) {
+    const std = presets.standard;
+    const changed = RULE_FIELDS.filter((f) => view.rules[f.name] !== std[f.name]);
+    text += ": " + changed.map((f) => `${f.label.split(":")[0].toLowerCase()} ${describe(f, view.rules[f.name])}`).join(", ");
+  }
+  if (view.supplied_decks) text += ` · duplicate deals: ${view.supplied_decks} supplied deck${view.supplied_decks === 1 ? "" : "s"}`;
+  if (view.multiplier === 2) text += " · this hand counts double";
+  if (view.rules.oklahoma) text += ` · knock limit ${view.knock_limit} this hand`;
+  if ($("rules-line").textContent !== text) $("rules-line").textContent = text; // unchanged on most views
+}
+
+function describe(field, value) {
+  if (typeof value === "boolean") return value ? "on" : "off";
+  return field.choices ? field.choices[value].toLowerCase() : String(value);
+}
+
+export function applyDisplay(settings) {
+  const root = document.documentElement.classList;
+  for (const [option, cls] of Object.entries(DISPLAY)) root.toggle(cls, !!(settings.display || {})[option]);
+}
+
+function buildRuleFields() {
+  const grid = $("rules-grid");
+  for (const f of RULE_FIELDS) {
+    const label = document.createElement("label");
+    let input;
+    if (f.choices) {
+      input = document.createElement("select");
+      for (const [value, text] of Object.entries(f.choices)) input.append(new Option(text, value));
+    } else {
+      input = document.createElement("input");
+      if ("min" in f) {
+        input.type = "number";
+        input.min = String(f.min);
+        if (f.max) input.max = String(f.max);
+        input.step = "1";
+        input.required = true;
+      } else {
+        input.type = "checkbox";
+      }
+    }
+    input.name = `rule-${f.name}`;
+    input.dataset.rule = f.name;
+    label.className = input.type === "checkbox" ? "check" : "field";
+    const text = document.createElement("span");
+    text.textContent = f.label;
+    if (input.type === "checkbox") label.append(input, text);
+    else label.append(text, input);
+    grid.append(label);
+  }
+}
+
+function formRules() {
+  const rules = {};
+  for (const input of $("rules-grid").querySelectorAll("[data-rule]")) {
+    const f = RULE_FIELDS.find((x) => x.name === input.dataset.rule);
+    rules[f.name] = input.type === "checkbox" ? input.checked : "min" in f ? Number(input.value) : input.value;
+  }
+  return rules;
+}
+
+function fillRules(rules) {
+  for (const input of $("rules-grid").querySelectorAll("[data-rule]")) {
+    const value = rules[input.dataset.rule];
+    if (input.type === "checkbox") input.checked = !!value;
+    else input.value = String(value);
+  }
+  $("rules-preset").value = presetOf(rules) || "custom";
+}
+
+/**
+ * Wire the rules and display parts of the settings dialog. `ui` holds `settings` and `view`;
+ * `call(request)` asks the engine; `newMatch()` starts a match, asking first if one is on.
+ */
+export function wireSettings({ ui, call, newMatch }) {
+  buildRuleFields();
+  applyDisplay(ui.settings);
+  const note = () => {
+    const chosen = ui.settings.rules || (presets && presets.standard);
+    const playing = ui.view && ui.view.phase !== "match_over";
+    $("rules-note").textContent = playing && chosen && !same(chosen, ui.view.rules)
+      ? "The match on the table keeps its rules; these apply from the next match."
+      : "";
+    const current = OPPONENT_ALIASES[ui.opponent] || ui.opponent;
+    $("opponent-note").textContent = playing && current && opponentRequest(ui.settings).opponent !== current
+      ? `The match on the table goes on against ${current}; this opponent plays from the next match.`
+      : "";
+  };
+  const fillOpponent = () => {
+    const chosen = opponentRequest(ui.settings).opponent;
+    for (const input of $("opponent-list").querySelectorAll("input")) input.checked = input.value === chosen;
+  };
+  const listed = call({ op: "opponents" }).then((reply) => {
+    if (!reply.ok) return;
+    opponents = reply.opponents;
+    buildOpponents();
+    fillOpponent();
+    if (ui.opponent) showOpponent(ui.opponent);
+  });
+  const ready = call({ op: "presets" }).then((reply) => {
+    if (!reply.ok) return;
+    presets = reply.presets;
+    fillRules(ui.settings.rules || presets.standard);
+    if (ui.view) showRules(ui.view);
+  });
+  $("btn-settings").addEventListener("click", () => {
+    ready.then(() => {
+      if (presets) fillRules(ui.settings.rules || presets.standard);
+      note();
+    });
+    $("rules-decks").value = (ui.settings.decks || []).join("\n");
+    listed.then(() => {
+      fillOpponent();
+      note();
+    });
+    const display = ui.settings.display || {};
+    for (const option of Object.keys(DISPLAY)) $("settings-form").querySelector(`input[name=${option}]`).checked = !!display[option];
+  });
+  $("settings-form").addEventListener("change", (event) => {
+    const target = event.target;
+    if (target.name in DISPLAY) {
+      ui.settings = { ...ui.settings, display: { ...ui.settings.display, [target.name]: target.checked } };
+      applyDisplay(ui.settings);
+    } else if (target.name === "opponent") {
+      ui.settings = { ...ui.settings, opponent: target.value };
+    } else if (target.id === "rules-preset" && presets && presets[target.value]) {
+      fillRules(presets[target.value]);
+      ui.settings = { ...ui.settings, rules: presets[target.value] };
+    } else if (target.id === "rules-decks") {
+      ui.settings = { ...ui.settings, decks: formDecks() };
+      target.value = (ui.settings.decks || []).join("\n"); // blank lines dropped, as stored
+    } else if (target.dataset.rule) {
+      if (!target.checkValidity()) return;
+      const rules = formRules();
+      $("rules-preset").value = presetOf(rules) || "custom";
+      ui.settings = { ...ui.settings, rules };
+    } else {
+      return;
+    }
+    writeSettings(ui.settings);
+    note();
+  });
+  $("rules-apply").addEventListener("click", () => {
+    $("dlg-settings").close();
+    newMatch();
+  });
+}

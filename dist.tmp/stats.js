@@ -1,0 +1,335 @@
+// Statistics kept in this browser. The store is a list of matches, each with its hands as they
+// ended (read from the view's result) and, once over, its totals and save document (for the
+// replay). Every figure is summed from that list when shown, so there is no counter to drift.
+import { dailyDate, validDate } from "./daily.js";
+import { download, hideNotice, showNotice } from "./notice.js";
+import { $ } from "./render.js";
+import { loadSave, safeGet, safeSet } from "./storage.js";
+import { ownsMatch } from "./tabs.js";
+
+const KEY = "gin-rummy:stats:v1";
+const KEPT_PREFIX = "gin-rummy:stats-kept:"; // a stored store this game could not read, set aside
+const FORMAT = "gin-stats";
+const VERSION = 1;
+const KINDS = new Set(["knock", "undercut", "gin", "big_gin", "void"]);
+// Whole save documents are kept for this many recent matches only (localStorage is small).
+const SAVES_KEPT = 30;
+// Bounds of a sane store: far beyond any real match (a match's save holds 20,000 actions at
+// most), far below where sums lose precision or print as "Infinity".
+const MAX_TEXT = 500;
+const MAX_DEAL = 20_000;
+const MAX_POINTS = 1_000_000;
+
+const empty = () => ({ format: FORMAT, version: VERSION, current: null, matches: [] });
+
+/** The stored store: {store}, or {raw, why, newer} when it is there but cannot be read. */
+function readStored() {
+  const raw = safeGet(KEY);
+  if (raw === null) return { store: empty() };
+  let data;
+  try {
+    data = JSON.parse(raw);
+    return { store: checkStats(data) };
+  } catch (err) {
+    const newer = !!data && Number.isInteger(data.version) && data.version > VERSION;
+    return { raw, why: data === undefined ? "it is not valid JSON" : err.message, newer };
+  }
+}
+
+/** The store, or an empty one when none is kept (or it cannot be read: see readStored). */
+export function loadStats() {
+  return readStored().store || empty();
+}
+
+// A stored store this game cannot read is never written over. One from a newer version of the
+// game is left in place for that version; any other is first copied under a key of its own.
+// Returns whether its place may now be written; the player is told either way.
+function setAside({ raw, why, newer }) {
+  const offer = [{ label: "Download them", run: () => download("gin-rummy-stats-unreadable.json", raw) }];
+  if (newer) {
+    showNotice("stats", `Your statistics come from a newer version of this game (${why}). They are ` +
+      "left as they are and this page does not count matches into them: reload to get the newer version.", offer);
+    return false;
+  }
+  const key = KEPT_PREFIX + new Date().toISOString();
+  if (safeSet(key, raw) && safeGet(key) === raw) {
+    showNotice("stats", `Your statistics could not be read (${why}). They are kept, unchanged, in this ` +
+      `browser under "${key}"; matches from now on are counted afresh.`,
+      [...offer, { label: "OK", run: () => hideNotice("stats") }]);
+    return true;
+  }
+  showNotice("stats", `Your statistics could not be read (${why}), and this browser's storage is too ` +
+    "full to copy them aside, so they are left as they are and matches are not counted. Download " +
+    "them to keep a copy, then make room (clear other data of this site).", offer);
+  return false;
+}
+
+/** Store the statistics; null, or why nothing was stored (the player is told too). */
+function writeStats(store) {
+  const stored = readStored();
+  if (stored.why && !setAside(stored)) return "your statistics in this browser cannot be read and are kept as they are";
+  if (!safeSet(KEY, JSON.stringify(store))) {
+    showNotice("stats-full", "Statistics are not being updated: this browser's storage is full. " +
+      "Make room (Stats → Export, then Reset, or clear other data of this site) to count your matches again.");
+    return "this browser's storage is full, so nothing was stored";
+  }
+  hideNotice("stats-full");
+  return null;
+}
+
+// ------------------------------------------------------------------------------------ recording
+
+/** A new match is starting: later hands belong to a new record. */
+export function beginMatch() {
+  const store = loadStats();
+  store.current = null;
+  writeStats(store);
+}
+
+/** Record the match a view belongs to, and the hand (and the match) it has just ended; a view
+ * seen twice counts once. A match is listed from its first view, so that a daily deal shows as
+ * begun and a match left before its end counts as abandoned. */
+export function recordView(view) {
+  if (!ownsMatch()) return; // another tab plays (and counts) this match
+  const saved = loadSave();
+  const doc = saved && saved.doc;
+  if (!doc || typeof doc.seed !== "string") return;
+  const store = loadStats();
+  let match = store.matches.find((m) => m.id === store.current);
+  // The same finished match seen again (a reload at its end) is already counted.
+  if (match && match.finished && match.seed === doc.seed && match.moves === doc.actions.length) return;
+  let changed = false;
+  if (!match || match.seed !== doc.seed || match.finished) {
+    match = {
+      id: `${doc.seed}@${new Date().toISOString()}`,
+      seed: doc.seed,
+      daily: dailyDate(doc.seed),
+      opponent: typeof doc.opponent === "string" ? doc.opponent : "simple",
+      seat: view.seat,
+      started: new Date().toISOString(),
+      hands: [],
+      finished: false,
+      winner: null,
+      totals: null,
+      save: null,
+    };
+    store.matches.push(match);
+    store.current = match.id;
+    changed = true;
+  }
+  const r = view.result;
+  if (r && !match.hands.some((h) => h.deal === view.hand_number)) {
+    match.hands.push({ deal: view.hand_number, kind: r.kind, knocker: r.knocker, winner: r.winner, points: r.points });
+    changed = true;
+  }
+  if (view.phase === "match_over" && view.final && !match.finished) {
+    changed = true;
+    match.finished = true;
+    match.moves = doc.actions.length;
+    match.winner = view.final.winner;
+    match.totals = view.final.totals.map((t) => t.total);
+    match.save = doc;
+    const withSaves = store.matches.filter((m) => m.save);
+    for (const old of withSaves.slice(0, Math.max(0, withSaves.length - SAVES_KEPT))) old.save = null;
+  }
+  if (changed) writeStats(store);
+}
+
+// ------------------------------------------------------------------------------------ figures
+
+/** Every figure of the statistics panel, from the player's side. */
+export function summarize(store) {
+  const s = {
+    matches: 0, matchesWon: 0, abandoned: 0, hands: 0, handsWon: 0, voids: 0, gins: 0, knocks: 0,
+    undercutsGiven: 0, undercutsSuffered: 0, points: 0, pointsPerHand: 0, best: null, opponents: {},
+  };
+  for (const m of store.matches) {
+    const me = m.seat;
+    for (const h of m.hands) {
+      s.hands += 1;
+      if (h.kind === "void") s.voids += 1;
+      if (h.winner === me) {
+        s.handsWon += 1;
+        s.points += h.points;
+      }
+      if (h.knocker === me && (h.kind === "gin" || h.kind === "big_gin")) s.gins += 1;
+      if (h.knocker === me && (h.kind === "knock" || h.kind === "undercut")) s.knocks += 1;
+      if (h.kind === "undercut" && h.winner === me) s.undercutsGiven += 1;
+      if (h.kind === "undercut" && h.knocker === me) s.undercutsSuffered += 1;
+    }
+    if (!m.finished) {
+      if (m.id !== store.current) s.abandoned += 1;
+      continue;
+    }
+    s.matches += 1;
+    const won = m.winner === me;
+    if (won) s.matchesWon += 1;
+    const rec = (s.opponents[m.opponent] ||= { won: 0, lost: 0 });
+    rec[won ? "won" : "lost"] += 1;
+    const margin = m.totals[me] - m.totals[1 - me];
+    if (won && (!s.best || margin > s.best.margin)) {
+      s.best = { margin, mine: m.totals[me], theirs: m.totals[1 - me], date: m.started.slice(0, 10), id: m.id };
+    }
+  }
+  s.pointsPerHand = s.hands ? Math.round((s.points / s.hands) * 10) / 10 : 0;
+  return s;
+}
+
+// ------------------------------------------------------------------------------------ files
+
+/** Check a store read from storage or a file; throws an Error whose message says what is wrong. */
+export function checkStats(data) {
+  const fail = (why) => {
+    throw new Error(why);
+  };
+  if (!data || typeof data !== "object" || Array.isArray(data)) fail("it is not a JSON object");
+  if (data.format !== FORMAT) fail(`it is not a Gin Rummy statistics file (format ${JSON.stringify(data.format ?? null)})`);
+  if (data.version !== VERSION) {
+    fail(Number.isInteger(data.version) && data.version > VERSION
+      ? `it is version ${data.version}, from a newer game; this one reads version ${VERSION}`
+      : `unknown version ${JSON.stringify(data.version ?? null)}`);
+  }
+  if (!Array.isArray(data.matches)) fail("it has no list of matches");
+  const seat = (v) => v === 0 || v === 1;
+  const whole = (v, least, most) => Number.isSafeInteger(v) && v >= least && v <= most;
+  const ids = new Set();
+  data.matches.forEach((m, i) => {
+    const where = `match ${i + 1}`;
+    if (!m || typeof m !== "object") fail(`${where} is not an object`);
+    for (const key of ["id", "seed", "opponent", "started"]) {
+      if (typeof m[key] !== "string" || !m[key]) fail(`${where} has no ${key}`);
+      if (m[key].length > MAX_TEXT) fail(`${where}: its ${key} is longer than ${MAX_TEXT} characters`);
+    }
+    if (!validDate(m.started.slice(0, 10)) || Number.isNaN(Date.parse(m.started))) {
+      fail(`${where}: started must be a date and time, not ${JSON.stringify(m.started)}`);
+    }
+    if (ids.has(m.id)) fail(`${where} repeats the id ${m.id}`);
+    ids.add(m.id);
+    if (!seat(m.seat)) fail(`${where}: seat must be 0 or 1`);
+    if (m.daily !== null && !validDate(m.daily)) fail(`${where}: daily must be a date (YYYY-MM-DD) or null`);
+    if (!Array.isArray(m.hands)) fail(`${where} has no list of hands`);
+    m.hands.forEach((h, j) => {
+      const at = `${where}, hand ${j + 1}`;
+      if (!h || !KINDS.has(h.kind)) fail(`${at}: unknown kind ${JSON.stringify(h && h.kind)}`);
+      if (!whole(h.deal, 1, MAX_DEAL)) fail(`${at}: deal must be a whole number from 1 to ${MAX_DEAL}`);
+      if (!whole(h.points, 0, MAX_POINTS)) fail(`${at}: points must be a whole number from 0 to ${MAX_POINTS}`);
+      for (const key of ["knocker", "winner"]) {
+        if (h[key] !== null && !seat(h[key])) fail(`${at}: ${key} must be 0, 1 or null`);
+      }
+    });
+    if (typeof m.finished !== "boolean") fail(`${where}: finished must be true or false`);
+    if (m.moves !== undefined && !whole(m.moves, 0, MAX_DEAL * 100)) fail(`${where}: moves must be a whole number`);
+    if (m.finished) {
+      if (!seat(m.winner)) fail(`${where}: a finished match needs its winner`);
+      if (!Array.isArray(m.totals) || m.totals.length !== 2 || !m.totals.every((t) => whole(t, 0, MAX_POINTS))) {
+        fail(`${where}: a finished match needs two totals, whole numbers from 0 to ${MAX_POINTS}`);
+      }
+    }
+    if (m.save !== null && (typeof m.save !== "object" || Array.isArray(m.save))) fail(`${where}: save must be an object or null`);
+  });
+  if (data.current != null && typeof data.current !== "string") fail("its current match must be an id");
+  return { ...data, current: data.current ?? null };
+}
+
+/** Replace the store with a file's text; returns null, or the reason it was refused. */
+export function importStats(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return "it is not valid JSON";
+  }
+  let store;
+  try {
+    store = checkStats(data);
+  } catch (err) {
+    return err.message;
+  }
+  // The match on the table stays this browser's own, whether or not the file lists it.
+  return writeStats({ ...store, current: loadStats().current });
+}
+
+function exportStats() {
+  download(`gin-rummy-stats-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(loadStats(), null, 1));
+}
+
+// ------------------------------------------------------------------------------------ panel
+
+function percent(part, whole) {
+  return whole ? ` (${Math.round((100 * part) / whole)}%)` : "";
+}
+
+function fill() {
+  const s = summarize(loadStats());
+  const rows = [
+    ["Matches won", `${s.matchesWon} of ${s.matches}${percent(s.matchesWon, s.matches)}`],
+    ["Hands won", `${s.handsWon} of ${s.hands}${percent(s.handsWon, s.hands)}`],
+    ["Gins", s.gins],
+    ["Knocks", s.knocks],
+    ["Undercuts given", s.undercutsGiven],
+    ["Undercuts suffered", s.undercutsSuffered],
+    ["Points per hand", s.pointsPerHand],
+    ["Void hands", s.voids],
+    ["Matches abandoned", s.abandoned],
+    ["Best match", s.best ? `won ${s.best.mine} to ${s.best.theirs} on ${s.best.date}` : "none won yet"],
+  ];
+  for (const [name, rec] of Object.entries(s.opponents)) rows.push([`Against ${name}`, `${rec.won} won, ${rec.lost} lost`]);
+  const table = $("stats-table");
+  table.replaceChildren(...rows.map(([name, value]) => {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = name;
+    const td = document.createElement("td");
+    td.textContent = String(value);
+    tr.append(th, td);
+    return tr;
+  }));
+}
+
+/** Wire the statistics dialog; `openDialog(id)` shows a dialog. */
+export function wireStats({ openDialog }) {
+  // Stored statistics this page cannot read are set aside now, and the player told at once.
+  const stored = readStored();
+  if (stored.why && setAside(stored)) safeSet(KEY, JSON.stringify(empty()));
+  const note = (text) => {
+    $("stats-note").textContent = text;
+  };
+  $("btn-stats").addEventListener("click", () => {
+    fill();
+    note("");
+    openDialog("dlg-stats");
+  });
+  $("stats-export").addEventListener("click", () => {
+    exportStats();
+    note("Saved as a file in your downloads.");
+  });
+  $("stats-import").addEventListener("click", () => $("stats-file").click());
+  $("stats-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";
+    if (!file) return;
+    const why = importStats(await file.text());
+    fill();
+    note(why ? `That file was not imported: ${why}. Your statistics are unchanged.` : `Imported ${file.name}.`);
+  });
+  $("stats-reset").addEventListener("click", () => {
+    $("stats-confirm").hidden = false;
+    $("stats-reset-no").focus();
+  });
+  $("stats-reset-no").addEventListener("click", () => {
+    $("stats-confirm").hidden = true;
+    $("stats-reset").focus();
+  });
+  $("stats-reset-yes").addEventListener("click", () => {
+    // The match on the table is counted again from its next move.
+    const why = writeStats({ ...empty(), current: loadStats().current });
+    $("stats-confirm").hidden = true;
+    fill();
+    note(why ? `Not reset: ${why}.` : "Statistics reset.");
+    $("stats-reset").focus();
+  });
+  $("dlg-stats").addEventListener("close", () => {
+    $("stats-confirm").hidden = true;
+  });
+}
