@@ -273,7 +273,7 @@ def review_times(pw: Any, url: str, hands: int = 20) -> dict[str, Any]:
     from gin.bench import reviewed_matches
     from gin.save import dump
 
-    saves = [dump(s.match) for s in reviewed_matches(10, hands, seed="page-review")]
+    saves = [dump(s.match) for s in reviewed_matches(hands, hands, seed="page-review")]
     ctx = profile(pw, url)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto("./?seed=bench-review&speed=0&sw=0")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from gin.actions import Action
 from gin.ai import opponent
@@ -103,11 +103,10 @@ def playout_rate(hands: int = 300, seed: int = 7) -> float:
 # ----------------------------------------------------------------------- the coach's review
 
 
-def reviewed_matches(count: int, hands: int, seed: str = "review") -> list[Saved]:
+def reviewed_matches(count: int, hands: int, seed: str = "review") -> Iterator[Saved]:
     """Seeded matches of the expert (seat 0) against the tactician (seat 1), as their saves,
-    until ``hands`` hands are played (at most ``count`` matches)."""
+    one at a time until ``hands`` hands are played (at most ``count`` matches)."""
     players = (opponent("expert"), opponent("tactician"))
-    saves: list[Saved] = []
     played = 0
     for number in range(count):
         match = new_match(Rules(), f"{seed}-{number}")
@@ -119,25 +118,23 @@ def reviewed_matches(count: int, hands: int, seed: str = "review") -> list[Saved
             assert seat is not None
             text = players[seat].decide(view(match, seat))
             match = apply_action(match, Action.from_text(text))
-        saves.append(load(dump(match, ["You", "Computer"])))
+        yield load(dump(match, ["You", "Computer"]))
         played += match.hand_number
         if played >= hands:
-            break
-    return saves
+            return
 
 
 def review_figures(hands: int = 200, out: Callable[[str], None] = print) -> None:
     """Print the review's self-consistency (the expert's own decisions, reviewed; the review's
     best against the hint's move, asked anew on each view), what it finds in the tactician's
     play, and its CPU time per hand and per match in this Python."""
-    saves = reviewed_matches(10 * hands, hands)
     per_hand: list[float] = []
     per_match: list[float] = []
     cost = {0: 0.0, 1: 0.0}
     count = {0: 0, 1: 0}
     grades: dict[int, dict[str, int]] = {0: {}, 1: {}}
     same = compared = 0
-    for saved in saves:
+    for saved in reviewed_matches(10 * hands, hands):
         whole = 0.0
         for seat in (0, 1):
             for number in range(1, saved.match.hand_number + 1):
@@ -155,7 +152,12 @@ def review_figures(hands: int = 200, out: Callable[[str], None] = print) -> None
                 same += asked
                 compared += len(review.decisions)
         per_match.append(whole / 2)
-    out(f"review: {len(saves)} matches, {count[0]} hands, expert (seat 0) v tactician (seat 1)")
+        out(
+            f"  match {len(per_match)}: {sum(count.values()) // 2} hands so far, cost per hand "
+            f"expert {cost[0] / count[0]:.2f}, tactician {cost[1] / count[1]:.2f}; "
+            f"best = hint {same}/{compared}"
+        )
+    out(f"review: {len(per_match)} matches, {count[0]} hands, expert (seat 0) v tactician (seat 1)")
     for seat, name in ((0, "expert"), (1, "tactician")):
         shown = ", ".join(f"{g} {n}" for g, n in sorted(grades[seat].items()))
         out(f"  {name:<10} cost {cost[seat] / max(count[seat], 1):5.2f} points per hand ({shown})")
