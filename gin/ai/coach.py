@@ -41,7 +41,6 @@ from gin.ai.standing import worth
 from gin.ai.tracking import Table
 from gin.ai.views import read_view
 from gin.cards import Card
-from gin.game import VOID_STOCK
 from gin.match import Match, apply, new_match
 from gin.melds import best_melds
 from gin.save import Saved
@@ -212,8 +211,6 @@ def _after_draw(
     left, kept = keep_after(hand, card, back=back)
     thrown = ((hand | 1 << card) & ~kept).bit_length() - 1
     now = [(left, settle(kept, best_melds(kept), world.other, rules))] if left <= limit else []
-    if len(world.stock) <= VOID_STOCK and not now:
-        return [], 0
     options, end = playout(kept, thrown, world, limit, rules)
     return now + options, end
 
