@@ -240,8 +240,9 @@ def judge(seen: dict[str, Any], played: Action, hand: int, index: int) -> Decisi
         best_value, played_value = values(table, [best, played], worlds(table, CONFIRM_WORLDS), of)
     played_value = min(played_value, best_value)
     cost = best_value - played_value
-    names = seen.get("names") or DEFAULT_NAMES
-    reason = why(table, played, best, advice["reason"], str(names[1 - table.seat]))
+    other = str(seen["names"][1 - table.seat])
+    other = "your opponent" if other == "Opponent" else other  # as the hint says it
+    reason = why(table, played, best, advice["reason"], other)
     return Decision(
         hand, index, table.seat, played.text(), best.text(), cost, grade(cost), reason,
         best_value, played_value,
@@ -281,7 +282,10 @@ def review_hand(saved: Saved, number: int, seat: int) -> HandReview:
         raise ReviewError(f"the seat must be 0 or 1, not {seat!r}")
     if not 1 <= number <= hand_count(saved):
         raise ReviewError(f"hand {number!r}: this match has hands 1 to {hand_count(saved)}")
-    names = saved.names or DEFAULT_NAMES
+    names = list(saved.names or DEFAULT_NAMES)
+    if names[1 - seat] == "You":
+        # Reviewing the computer's seat: the hint's words then say "your opponent".
+        names[1 - seat] = "Opponent"
     decisions: list[Decision] = []
     events: list[Luck] = []
     expected = 0.0  # before the deal: an even game
