@@ -94,12 +94,20 @@ def _deadwood(args: argparse.Namespace) -> int:
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=_at_least(1), default=20_000, help="hands per figure")
+    parser.add_argument(
+        "--review-hands",
+        type=_at_least(0),
+        default=200,
+        help="hands of seeded matches the coach reviews (0: none)",
+    )
 
 
 def _bench(args: argparse.Namespace) -> int:
     from gin import bench
 
     bench.run(args.hands)
+    if args.review_hands:
+        bench.review_figures(args.review_hands)
     return 0
 
 
@@ -162,6 +170,33 @@ def _verify(args: argparse.Namespace) -> int:
         return 2
 
 
+def _review_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a saved or exported match (docs/save.md)")
+    parser.add_argument("--seat", type=int, choices=(0, 1), default=0, help="whose decisions")
+    parser.add_argument("--json", action="store_true", help="one JSON object (docs/coach.md)")
+
+
+def _review(args: argparse.Namespace) -> int:
+    import json
+
+    from gin.ai.coach import as_json, as_text, review_match
+    from gin.save import loads
+
+    try:
+        with open(args.file, encoding="utf-8") as file:
+            text = file.read(limits.REQUEST_CHARS + 1)
+        saved = loads(text)
+    except (OSError, ValueError) as error:
+        sys.stderr.write(limits.clip(f"python -m gin review: {args.file}: {error}") + "\n")
+        return 2
+    hands = review_match(saved, args.seat)
+    if args.json:
+        sys.stdout.write(json.dumps(as_json(hands), ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(as_text(hands))
+    return 0
+
+
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     Subcommand(
         "deadwood",
@@ -173,7 +208,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     Subcommand(
         "bench",
         "print engine speed: minimum deadwood on random and meld-dense hands, random playouts, "
-        "and RLCard's melding on the same hands when it is importable",
+        "RLCard's melding on the same hands when it is importable, and the coach's review: "
+        "self-consistency and time per hand and per match",
         _bench_arguments,
         _bench,
     ),
@@ -182,6 +218,13 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "play two opponents against each other over mirrored deals and print their figures",
         _arena_arguments,
         _arena,
+    ),
+    Subcommand(
+        "review",
+        "review one seat's decisions in a saved match: each move's cost, its class and a "
+        "reason, and each hand's luck (docs/coach.md)",
+        _review_arguments,
+        _review,
     ),
     Subcommand(
         "bot",

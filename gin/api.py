@@ -19,6 +19,9 @@ computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error"
   for the knock review: action, melds, deadwood cards, deadwood and undercut risk, best first)
 - ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and
   ``{"op": "presets"}`` (the rules presets, for the settings panel)
+- ``{"op": "review", "save": document, "hand": k, "seat": 0}`` (the coach's review of one hand
+  of a saved match for one seat, docs/coach.md: one hand a call, so the page reviews between
+  moves and shows its progress)
 
 >>> import json
 >>> reply = json.loads(handle('{"op": "new", "seed": "demo"}'))
@@ -37,12 +40,13 @@ from typing import Any
 
 from gin import ai, limits, replay
 from gin.actions import Action
+from gin.ai.coach import hand_count, review_hand
 from gin.ai.hint import hint, undercut_risks
 from gin.ai.scripted import Scripted
 from gin.cards import format_cards, from_mask, mask_value, parse_card
 from gin.fairness import SALT_CHARS
 from gin.game import knock_choices
-from gin.limits import check_text
+from gin.limits import check_count, check_text
 from gin.match import Match, apply, decks_seed, new_match, parse_decks, seed_text
 from gin.rules import PRESETS, Rules, preset
 from gin.save import Saved, check_names, check_seed, dump, load, loads
@@ -212,6 +216,15 @@ def _replay(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "frames": replay.frames(request.get("save"))}
 
 
+def _review(request: dict[str, Any]) -> dict[str, Any]:
+    doc = request.get("save")
+    saved = loads(doc) if isinstance(doc, str) else load(doc)
+    hands = hand_count(saved)
+    number = check_count(request.get("hand"), "'hand'", 1, hands)
+    seat = check_count(request.get("seat", HUMAN), "'seat'", 0, 1)
+    return {"ok": True, "hands": hands, "review": review_hand(saved, number, seat).details()}
+
+
 def _presets(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "presets": {name: rules.to_dict() for name, rules in PRESETS.items()}}
 
@@ -262,6 +275,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "view": _view,
     "opponents": _opponents,
     "replay": _replay,
+    "review": _review,
     "presets": _presets,
     "hint": _hint,
     "declarations": _declarations,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gin.__main__ import SUBCOMMANDS, deadwood_lines, main
+from gin.actions import Action
 
 ROOT = Path(__file__).parent.parent
 
@@ -137,3 +139,49 @@ def test_a_huge_junk_token_is_not_echoed_whole() -> None:
         check=False,
     )
     assert (done.returncode, done.stderr) == (2, b"line 1: a line longer than 1,000,000 bytes\n")
+
+
+def test_review_prints_one_json_object_of_decisions_and_hands(tmp_path: Path) -> None:
+    from gin.game import arranged_deck
+    from gin.match import apply, new_match
+    from gin.rules import Rules
+    from gin.save import dumps
+
+    deck = arranged_deck("3H 4H 5H 7C 7D 7S 9D TD JD KS", "AC 2D 4S 6C 8H JC QD KH 5C 2S", "QC")
+    match = new_match(Rules(), "a", [deck])
+    for text in ("pass", "pass", "draw", "discard 7S"):
+        match = apply(match, Action.from_text(text))
+    path = tmp_path / "match.json"
+    path.write_text(dumps(match), encoding="utf-8")
+    done = run("review", str(path), "--json")
+    assert done.returncode == 0 and done.stderr == ""
+    review = json.loads(done.stdout)
+    assert set(review) == {"decisions", "hands"}
+    keys = {"hand", "action_index", "seat", "played", "best", "cost", "class", "reason"}
+    assert [set(d) for d in review["decisions"]] == [keys, keys]
+    assert [d["action_index"] for d in review["decisions"]] == [0, 3]
+    assert review["decisions"][1]["played"] == "discard 7S"
+    assert review["decisions"][1]["class"] == "blunder"
+    assert [set(h) for h in review["hands"]] == [{"hand", "skill", "luck"}]
+    text = run("review", str(path))
+    assert "action 3: discard 7S (blunder" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"format": "chess"}', "not a Gin Rummy match save"),
+        ("[1, 2", "not readable JSON"),
+        (None, "No such file"),
+    ],
+)
+def test_review_of_a_file_that_is_not_a_match_is_one_line_and_status_2(
+    tmp_path: Path, content: str | None, message: str
+) -> None:
+    path = tmp_path / "not-a-match.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    done = run("review", str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and message in done.stderr
+    assert "Traceback" not in done.stderr

@@ -268,6 +268,8 @@ HOSTILE = [
     '{"op": "load", "save": {"format": "gin-match", "version": 1, "seed": "x", "rules": {}, '
     '"actions": ' + json.dumps(["pass"] * (limits.MATCH_ACTIONS + 1)) + "}}",
     '{"op": "replay", "save": "{\\"version\\": NaN}"}',
+    '{"op": "review", "save": "{\\"version\\": NaN}", "hand": 1}',
+    '{"op": "review", "hand": 1}',
     '{"op": "declarations", "card": "' + "Z" * 10_000 + '"}',
     "x" * (limits.REQUEST_CHARS + 1),
     "\x00",

@@ -3,7 +3,7 @@ name the standard library's files Python read on the way (members of its zip).
 
 The build ships only those files (a standard library of about a third of the size), so this
 must reach every import the page can reach: every opponent plays and hints through a few hands,
-saves are loaded and replayed, and bad requests are answered.
+saves are loaded, replayed and reviewed, and bad requests are answered.
 """
 
 import json
@@ -16,7 +16,7 @@ def call(**request: object) -> dict:
     return json.loads(handle(json.dumps(request)))
 
 
-def play(opponent: str, moves: int) -> None:
+def play(opponent: str, moves: int) -> dict:
     reply = call(op="new", seed=f"stdlib-{opponent}", opponent=opponent)
     for _ in range(moves):
         view = reply["view"]
@@ -31,10 +31,12 @@ def play(opponent: str, moves: int) -> None:
         assert reply["ok"], reply
     call(op="replay", save=reply["save"])
     call(op="load", save=reply["save"])
+    return reply["save"]
 
 
 for entry in call(op="opponents")["opponents"]:
-    play(entry["name"], 120)
+    save = play(entry["name"], 120)
+assert call(op="review", save=save, hand=1)["ok"]  # the coach, once: its imports are the same
 call(op="presets")
 call(op="view")
 for bad in ('{"op": "load", "save": "{"}', '{"op": "act", "action": "discard 1Z"}', "[", "{}"):

@@ -281,10 +281,16 @@ def play_on_value(
     knock not made while the other hand was still loose."""
     mine = table.hand & ~(1 << card)
     limit = table.knock_limit
-    results = [
-        ([(left, value(points)) for left, points in options], value(end))
-        for options, end in (playout(mine, card, world, limit, rules) for world in found)
-    ]
+    return waited([playout(mine, card, world, limit, rules) for world in found], limit, value)
+
+
+def waited(
+    results: Sequence[tuple[list[tuple[int, int]], int]], limit: int, value: Worth
+) -> tuple[float, int]:
+    """Expected worth of playouts (:func:`playout`'s results, one a world) when this seat knocks
+    at the first turn its deadwood is within the best fixed threshold, and that threshold
+    (chosen on one half of the worlds and scored on the other, both ways)."""
+    worths = [([(left, value(p)) for left, p in options], value(end)) for options, end in results]
 
     def scores(part: Sequence[tuple[list[tuple[int, float]], float]]) -> list[float]:
         return [
@@ -292,11 +298,11 @@ def play_on_value(
             for wait in range(limit + 1)
         ]
 
-    halves = results[0::2], results[1::2]
+    halves = worths[0::2], worths[1::2]
     even, odd = scores(halves[0]), scores(halves[1])
     crossed = odd[even.index(max(even))] + even[odd.index(max(odd))]
     both = [a + b for a, b in zip(even, odd, strict=True)]
-    return crossed / max(len(found), 1), both.index(max(both))
+    return crossed / max(len(results), 1), both.index(max(both))
 
 
 def knock_value(

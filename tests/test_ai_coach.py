@@ -1,0 +1,168 @@
+"""The coach's review (gin.ai.coach): planted decisions rated as they deserve, judged from the
+seat's view alone, luck and skill adding up to the hand, and the api's review op."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from gin import api
+from gin.actions import Action
+from gin.ai import opponent
+from gin.ai.coach import CLASSES, as_json, grade, review_hand, review_match
+from gin.ai.hint import hint
+from gin.game import arranged_deck
+from gin.match import Match, apply, first_dealer, new_match
+from gin.rules import Rules
+from gin.save import Saved, dump, load
+from gin.view import view
+
+SEED = "a"
+"""A seed whose first dealer is seat 1, so seat 0 is the first to act in the arranged deals."""
+
+MADE = "3H 4H 5H 7C 7D 7S 9D TD JD KS"
+"""Three made melds and a lone king."""
+THEIRS = "AC 2D 4S 6C 8H JC QD KH 5C 2S"
+
+
+def arranged(mine: str, theirs: str, stock: str, actions: list[str]) -> Saved:
+    """A saved match dealt ``mine`` to seat 0 and ``theirs`` to seat 1 (the upcard the queen
+    of clubs, which helps neither), then ``actions``."""
+    assert first_dealer(SEED) == 1
+    match = new_match(Rules(), SEED, [arranged_deck(mine, theirs, "QC", stock)])
+    for text in actions:
+        match = apply(match, Action.from_text(text))
+    return load(dump(match, ["You", "Computer"]))
+
+
+def decision(saved: Saved, index: int) -> dict[str, Any]:
+    """The review of the action at ``index`` (seat 0, hand 1)."""
+    found = [d for d in review_hand(saved, 1, 0).decisions if d.action_index == index]
+    assert len(found) == 1
+    return found[0].to_json()
+
+
+def test_throwing_a_card_out_of_a_made_meld_is_a_blunder_that_names_the_lone_king() -> None:
+    saved = arranged(MADE, THEIRS, "QH", ["pass", "pass", "draw", "discard 7S"])
+    judged = decision(saved, 3)
+    assert judged["class"] == "blunder"
+    assert judged["best"] in ("discard KS", "discard QH")
+    assert "7♣ 7♦ 7♠ set" in judged["reason"]
+
+
+def test_a_good_knock_is_rated_best() -> None:
+    saved = arranged(
+        "7C 7D 7H 7S 9S TS JS QS KS AD", THEIRS, "3C", ["pass", "pass", "draw", "knock 3C"]
+    )
+    judged = decision(saved, 3)
+    assert judged["played"].startswith("knock 3C")
+    assert (judged["class"], judged["cost"]) == ("best", 0.0)
+
+
+def test_cards_the_player_could_not_see_change_nothing_in_the_review() -> None:
+    actions = ["pass", "pass", "draw", "discard 7S"]
+    seen = arranged(MADE, THEIRS, "QH", actions)
+    other = arranged(MADE, "AD 3C 4D 6S 8C JS QS KC 5D 2H", "QH 8D 2C", actions)
+    assert seen.match.hand.hands[1] != other.match.hand.hands[1]
+    assert (
+        as_json(review_match(seen, 0))["decisions"] == as_json(review_match(other, 0))["decisions"]
+    )
+
+
+def test_a_card_the_player_could_see_does_change_the_review() -> None:
+    # The control of the test above: the same decisions with another card drawn are judged
+    # otherwise, so the equality there is not an accident of a review that reads nothing.
+    actions = ["pass", "pass", "draw", "discard 7S"]
+    seen = as_json(review_match(arranged(MADE, THEIRS, "QH", actions), 0))
+    drawn = as_json(review_match(arranged(MADE, THEIRS, "2C", actions), 0))
+    assert seen["decisions"][-1] != drawn["decisions"][-1]
+
+
+def played_match(seed: str, hands: int) -> Match:
+    """``hands`` hands of the beginner (seat 0) against the expert."""
+    players = (opponent("beginner"), opponent("expert"))
+    match = new_match(Rules(), seed)
+    while match.winner is None and (match.hand.result is None or match.hand_number < hands):
+        if match.hand.result is not None:
+            match = apply(match, Action("next"))
+            continue
+        seat = match.hand.to_act
+        assert seat is not None
+        match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
+    return match
+
+
+@pytest.fixture(scope="module")
+def beginner() -> Saved:
+    return load(dump(played_match("coach-1", 1), ["You", "Computer"]))
+
+
+def test_skill_and_luck_add_up_to_what_the_hand_was_worth(beginner: Saved) -> None:
+    for seat in (0, 1):
+        review = review_hand(beginner, 1, seat)
+        assert review.finished and review.decisions
+        assert review.luck - review.skill == pytest.approx(review.result)
+        assert all(d.cost >= 0 for d in review.decisions)
+
+
+def test_the_best_move_is_the_hint_and_the_expert_never_errs_against_itself(
+    beginner: Saved,
+) -> None:
+    match = new_match(beginner.match.rules, beginner.match.seed)
+    reviews = {seat: review_hand(beginner, 1, seat) for seat in (0, 1)}
+    judged = {d.action_index: d for r in reviews.values() for d in r.decisions}
+    for index, action in enumerate(beginner.match.actions):
+        if index in judged:
+            seat = match.to_act
+            assert seat is not None
+            assert judged[index].best == hint(view(match, seat, ["You", "Computer"]))["action"]
+        match = apply(match, action)
+    assert reviews[1].skill == 0
+    assert reviews[0].skill > 0
+
+
+@pytest.mark.parametrize(
+    ("cost", "name"),
+    [(0.0, "good"), (1.9, "good"), (2.0, "inaccuracy"), (5.0, "mistake"), (10.0, "blunder")],
+)
+def test_classes_follow_the_thresholds(cost: float, name: str) -> None:
+    assert grade(cost) == name
+    assert [n for n, _ in CLASSES] == ["good", "inaccuracy", "mistake", "blunder"]
+
+
+def call(**request: Any) -> dict[str, Any]:
+    reply = json.loads(api.handle(json.dumps(request)))
+    assert isinstance(reply, dict)
+    return reply
+
+
+def test_the_review_op_reviews_one_hand_at_a_time(beginner: Saved) -> None:
+    doc = dump(beginner.match, ["You", "Computer"])
+    reply = call(op="review", save=doc, hand=1, seat=0)
+    assert reply["ok"] and reply["hands"] == 1
+    review = reply["review"]
+    assert set(review) == {
+        "hand", "seat", "skill", "luck", "result", "finished", "decisions", "events",
+    }  # fmt: skip
+    assert review["decisions"] == as_json([review_hand(beginner, 1, 0)])["decisions"]
+    assert {e["kind"] for e in review["events"]} <= {"deal", "draw", "turn", "end"}
+    assert review["events"][0]["kind"] == "deal"
+    assert len(api.handle(json.dumps({"op": "review", "save": doc, "hand": 1}))) < 100_000
+
+
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        ({"hand": 2}, "'hand' must be a whole number 1..1"),
+        ({"hand": 1, "seat": 2}, "'seat' must be a whole number 0..1"),
+        ({"hand": 1, "save": {"format": "chess"}}, "not a Gin Rummy match save"),
+    ],
+)
+def test_the_review_op_refuses_what_the_match_does_not_have(
+    beginner: Saved, request_: dict[str, Any], message: str
+) -> None:
+    doc = dump(beginner.match)
+    reply = call(op="review", **{"save": doc, **request_})
+    assert not reply["ok"] and message in reply["error"]
