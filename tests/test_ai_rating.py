@@ -1,0 +1,99 @@
+"""The rating fit recovers known strengths, and a player's rating moves the right way."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gin.ai.rating import (
+    PlayerRating,
+    RatingError,
+    Result,
+    after_match,
+    expected,
+    fit,
+    held_out,
+)
+
+TRUE = {"baseline": 1500, "weak": 1320, "fair": 1580, "good": 1700, "strong": 1880}
+"""Known ratings of a synthetic field (the baseline is the anchor, as in the arena)."""
+
+
+def tournament(seed: int, matches: int) -> list[Result]:
+    """A round robin whose match wins are drawn from :data:`TRUE` with a seeded generator."""
+    rng = random.Random(seed)
+    names = list(TRUE)
+    results = []
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            wins = sum(rng.random() < expected(TRUE[a], TRUE[b]) for _ in range(matches))
+            results.append(Result(a, b, wins, matches - wins))
+    return results
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fit_recovers_known_ratings(seed: int) -> None:
+    ratings = fit(tournament(seed, 300))
+    assert [r.name for r in ratings] == sorted(TRUE, key=lambda n: -TRUE[n])
+    for r in ratings:
+        assert abs(r.rating - TRUE[r.name]) < 40, r
+        assert r.low <= TRUE[r.name] <= r.high, r
+        assert r.matches == 4 * 300
+
+
+def test_intervals_cover_about_95_percent() -> None:
+    """Over many synthetic tournaments the intervals hold the true rating about 95% of the time
+    (not 100%: an interval far too wide would pass every single check above)."""
+    covered = total = 0
+    for seed in range(40):
+        for r in fit(tournament(100 + seed, 60)):
+            if r.name != "baseline":
+                covered += r.low <= TRUE[r.name] <= r.high
+                total += 1
+    assert 0.88 <= covered / total <= 0.99
+
+
+def test_held_out_pairings_are_predicted() -> None:
+    predictions = held_out(tournament(7, 400))
+    assert len(predictions) == 10
+    for p in predictions:
+        assert abs(p.error) < 4 * p.noise + 1, p
+
+
+def test_an_unbeaten_member_stays_finite() -> None:
+    ratings = {r.name: r for r in fit([Result("baseline", "top", 0, 30)])}
+    assert 1800 < ratings["top"].rating < 4000
+    assert ratings["top"].low < ratings["top"].rating < ratings["top"].high
+
+
+def test_fit_needs_the_anchor() -> None:
+    with pytest.raises(RatingError, match="anchor"):
+        fit([Result("a", "b", 3, 4)])
+
+
+def test_player_rating_moves_with_results() -> None:
+    player = PlayerRating()
+    won = after_match(player, 1500, 1)
+    lost = after_match(player, 1500, 0)
+    assert won.rating > player.rating > lost.rating
+    assert won.deviation < player.deviation and won.matches == 1
+    # Beating a much weaker opponent earns less than beating an equal one.
+    assert after_match(player, 1100, 1).rating < won.rating
+    # The interval narrows with matches, and a settled rating moves less.
+    for _ in range(30):
+        player = after_match(player, 1600, 0.5)
+    low, high = player.interval()
+    assert high - low < PlayerRating().interval()[1] - PlayerRating().interval()[0]
+    assert after_match(player, 1600, 1).rating - player.rating < won.rating - 1500
+    assert after_match(player, 1600, 0).rating < player.rating
+
+
+def test_player_rating_round_trips_through_json() -> None:
+    player = after_match(PlayerRating(), 1620, 1)
+    assert PlayerRating.from_json(player.as_json()) == player
+    for bad in ([], {"rating": 1500}, {"rating": "x", "deviation": 1, "matches": 0}):
+        with pytest.raises(RatingError):
+            PlayerRating.from_json(bad)
+    with pytest.raises(RatingError):
+        after_match(player, 1500, 2)
