@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
+from gin.__main__ import main
+from gin.ai.ladder import merge
 from gin.ai.rating import (
     PlayerRating,
     RatingError,
@@ -97,3 +101,24 @@ def test_player_rating_round_trips_through_json() -> None:
             PlayerRating.from_json(bad)
     with pytest.raises(RatingError):
         after_match(player, 1500, 2)
+
+
+def test_ladder_merges_pairings_in_either_order() -> None:
+    merged = merge([Result("a", "b", 3, 1), Result("b", "a", 2, 5), Result("a", "c", 1, 1)])
+    assert merged == [Result("a", "b", 8, 3), Result("a", "c", 1, 1)]
+
+
+def test_ladder_writes_a_file_it_can_refit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = tmp_path / "one.json"
+    assert main(["ladder", "beginner", "baseline", "--games", "2", "--json", str(first)]) == 0
+    data = json.loads(first.read_text())
+    assert sum(r["first_wins"] + r["second_wins"] for r in data["results"]) == 2
+    module = tmp_path / "table.py"
+    assert main(["ladder", "--from", str(first), str(first), "--module", str(module)]) == 0
+    assert "| `baseline` | 1500 | anchor | 4 |" in capsys.readouterr().out
+    assert "'baseline': {'name': 'baseline', 'rating': 1500" in module.read_text()
+    (tmp_path / "bad.json").write_text('{"format": "other"}')
+    assert main(["ladder", "--from", str(tmp_path / "bad.json")]) == 2
+    assert "not a gin-ladder-1 file" in capsys.readouterr().err

@@ -176,9 +176,10 @@ def held_out(results: Sequence[Result], anchor: str = ANCHOR) -> list[Prediction
     predictions = []
     for k, left in enumerate(results):
         rest = [r for i, r in enumerate(results) if i != k]
+        names = {r.first for r in rest} | {r.second for r in rest}
+        if not {anchor, left.first, left.second} <= names:
+            continue  # the others say nothing about this pairing
         rated = {r.name: r.rating for r in fit(rest, anchor)}
-        if left.first not in rated or left.second not in rated:
-            continue
         games = left.first_wins + left.second_wins
         predictions.append(
             Prediction(
