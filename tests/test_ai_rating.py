@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -18,7 +19,10 @@ from gin.ai.rating import (
     expected,
     fit,
     held_out,
+    opponent_rating,
+    suggest,
 )
+from gin.ai.ratings_table import RATINGS
 
 TRUE = {"baseline": 1500, "weak": 1320, "fair": 1580, "good": 1700, "strong": 1880}
 """Known ratings of a synthetic field (the baseline is the anchor, as in the arena)."""
@@ -118,7 +122,25 @@ def test_ladder_writes_a_file_it_can_refit(
     module = tmp_path / "table.py"
     assert main(["ladder", "--from", str(first), str(first), "--module", str(module)]) == 0
     assert "| `baseline` | 1500 | anchor | 4 |" in capsys.readouterr().out
-    assert "'baseline': {'name': 'baseline', 'rating': 1500" in module.read_text()
+    text = module.read_text()
+    assert '"baseline": {"rating": 1500, "low": 1500, "high": 1500, "matches": 4},' in text
+    assert "seed ladder (research rules, 2 matches a pair)" in " ".join(text.split())
     (tmp_path / "bad.json").write_text('{"format": "other"}')
     assert main(["ladder", "--from", str(tmp_path / "bad.json")]) == 2
     assert "not a gin-ladder-1 file" in capsys.readouterr().err
+
+
+def test_suggestion_is_the_nearest_rated_opponent() -> None:
+    rated = sorted(RATINGS, key=lambda n: RATINGS[n]["rating"])
+    assert len(rated) >= 3
+    for low, high in itertools.pairwise(rated):
+        below, above = RATINGS[low]["rating"], RATINGS[high]["rating"]
+        if below == above:
+            continue  # either is as near
+        between = (below + above) / 2
+        for player, nearest in ((between - 1, below), (between + 1, above)):
+            chosen = suggest(PlayerRating(player), rated)
+            assert chosen is not None and RATINGS[chosen]["rating"] == nearest
+    assert suggest(PlayerRating(), ["nobody"]) is None
+    assert opponent_rating(rated[0]) == RATINGS[rated[0]]
+    assert opponent_rating("nobody") is None

@@ -19,8 +19,10 @@ numbers out, JSON-friendly.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from gin.ai.ratings_table import RATINGS
 
 ANCHOR = "baseline"
 """The member whose rating is fixed: the research challenge's simple player, the yardstick."""
@@ -57,15 +59,18 @@ class Rating:
     high: float
     matches: int
 
-    def as_json(self) -> dict[str, object]:
-        """The rating as a JSON object (whole Elo points)."""
+    def figures(self) -> dict[str, int]:
+        """The rating, its interval (whole Elo points) and the matches it rests on."""
         return {
-            "name": self.name,
             "rating": round(self.rating),
             "low": round(self.low),
             "high": round(self.high),
             "matches": self.matches,
         }
+
+    def as_json(self) -> dict[str, object]:
+        """The rating as a JSON object: the name and :meth:`figures`."""
+        return {"name": self.name, **self.figures()}
 
 
 def expected(rating: float, other: float) -> float:
@@ -200,6 +205,21 @@ def table(ratings: Sequence[Rating]) -> str:
         span = "anchor" if r.low == r.high else f"{r.low:.0f} to {r.high:.0f}"
         lines.append(f"| `{r.name}` | {r.rating:.0f} | {span} | {r.matches} |")
     return "\n".join(lines)
+
+
+def opponent_rating(name: str) -> dict[str, int] | None:
+    """The fitted rating of a registered opponent as JSON (``rating``, the 95% interval ``low``
+    to ``high``, ``matches``), from the last ladder written into :mod:`gin.ai.ratings_table`;
+    None for an opponent the ladder did not rate."""
+    entry = RATINGS.get(name)
+    return dict(entry) if entry is not None else None
+
+
+def suggest(player: PlayerRating, names: Iterable[str]) -> str | None:
+    """Of the rated opponents among ``names``, the one whose rating is nearest the player's
+    (None when none is rated)."""
+    rated = [(abs(RATINGS[n]["rating"] - player.rating), n) for n in names if n in RATINGS]
+    return min(rated)[1] if rated else None
 
 
 # ----------------------------------------------------------------- a player's rating
