@@ -299,7 +299,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _progress(done: int, total: int) -> None:
+def progress_line(done: int, total: int) -> None:
     """A progress line on stderr: rewritten in place on a terminal, every tenth otherwise."""
     if sys.stderr.isatty():
         sys.stderr.write(f"\r{done}/{total} chunks of {CHUNK} deals")
@@ -335,7 +335,7 @@ def main(args: argparse.Namespace) -> int:
         args.seed,
         PRESETS[args.rules],
         args.jobs,
-        _progress if long_run else None,
+        progress_line if long_run else None,
     )
     print(f"rules: {args.rules}, seed: {args.seed}")
     print(league_report(tallies) if league else report(tallies[0]))

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gin.ai.arena import run_many
+from gin.ai.arena import progress_line, run_many
 from gin.ai.base import OpponentError, opponent
 from gin.ai.rating import (
     ANCHOR,
@@ -43,7 +43,7 @@ def round_robin(
 ) -> list[Result]:
     """``games`` matches for every pair of ``names`` on the same deals: each pair's wins."""
     pairs = list(itertools.combinations(names, 2))
-    tallies = run_many(pairs, games, seed, rules, jobs)
+    tallies = run_many(pairs, games, seed, rules, jobs, progress_line)
     return [
         Result(t.sides[0].name, t.sides[1].name, t.sides[0].matches, t.sides[1].matches)
         for t in tallies
