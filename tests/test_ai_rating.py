@@ -144,3 +144,16 @@ def test_suggestion_is_the_nearest_rated_opponent() -> None:
     assert suggest(PlayerRating(), ["nobody"]) is None
     assert opponent_rating(rated[0]) == RATINGS[rated[0]]
     assert opponent_rating("nobody") is None
+
+
+def test_arena_results_add_up_in_the_ladder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    assert main(["arena", "beginner", "baseline", "--games", "2", "--results", str(one)]) == 0
+    assert main(["arena", "baseline", "beginner", "--games", "1", "--results", str(two)]) == 0
+    capsys.readouterr()
+    assert main(["ladder", "--from", str(one), str(two)]) == 0
+    out = capsys.readouterr().out
+    assert "seed arena (standard rules, 2 matches a pair); seed arena" in out
+    assert "| `baseline` | 1500 | anchor | 3 |" in out

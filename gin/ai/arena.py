@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from gin.actions import Action
 from gin.ai.base import Opponent, OpponentError, entries, opponent
@@ -297,6 +298,11 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=int, default=1, help="worker processes (the totals do not depend on it)"
     )
+    parser.add_argument(
+        "--results",
+        metavar="FILE",
+        help="also write the match wins as a ladder file (fit with python -m gin ladder --from)",
+    )
 
 
 def progress_line(done: int, total: int) -> None:
@@ -339,4 +345,14 @@ def main(args: argparse.Namespace) -> int:
     )
     print(f"rules: {args.rules}, seed: {args.seed}")
     print(league_report(tallies) if league else report(tallies[0]))
+    if args.results:
+        from gin.ai.ladder import record, wins  # the ladder builds on the arena
+
+        run = {
+            "rules": args.rules,
+            "seed": args.seed,
+            "games": args.games,
+            "names": [args.first, *field_],
+        }
+        Path(args.results).write_text(record(wins(tallies), [run]))
     return 0

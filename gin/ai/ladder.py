@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gin.ai.arena import progress_line, run_many
+from gin.ai.arena import Tally, progress_line, run_many
 from gin.ai.base import OpponentError, opponent
 from gin.ai.rating import (
     ANCHOR,
@@ -43,7 +43,11 @@ def round_robin(
 ) -> list[Result]:
     """``games`` matches for every pair of ``names`` on the same deals: each pair's wins."""
     pairs = list(itertools.combinations(names, 2))
-    tallies = run_many(pairs, games, seed, rules, jobs, progress_line)
+    return wins(run_many(pairs, games, seed, rules, jobs, progress_line))
+
+
+def wins(tallies: Sequence[Tally]) -> list[Result]:
+    """The match wins of each pair the arena played."""
     return [
         Result(t.sides[0].name, t.sides[1].name, t.sides[0].matches, t.sides[1].matches)
         for t in tallies
@@ -88,15 +92,16 @@ def read_results(text: str, source: str) -> tuple[list[Result], list[dict[str, A
         raise RatingError(f"{source}: {error}") from None
 
 
-def document(
+def record(
     results: Sequence[Result],
-    ratings: Sequence[Rating],
-    predictions: Sequence[Prediction],
     runs: Sequence[dict[str, Any]],
-) -> dict[str, Any]:
-    """The JSON the ladder writes: the runs its results come from, the results (match wins of
-    each pairing), the ratings and the held-out check."""
-    return {
+    ratings: Sequence[Rating] = (),
+    predictions: Sequence[Prediction] = (),
+) -> str:
+    """The JSON text the ladder writes (and the arena's ``--results``): the runs its results come
+    from, the results (match wins of each pairing), and when fitted the ratings and the
+    held-out check."""
+    data = {
         "format": FORMAT,
         "runs": list(runs),
         "anchor": ANCHOR,
@@ -121,6 +126,7 @@ def document(
             for p in predictions
         ],
     }
+    return json.dumps(data, indent=1) + "\n"
 
 
 def describe(runs: Sequence[dict[str, Any]]) -> str:
@@ -212,9 +218,7 @@ def main(args: argparse.Namespace) -> int:
     print(table(ratings))
     print(prediction_report(predictions))
     if args.json:
-        Path(args.json).write_text(
-            json.dumps(document(results, ratings, predictions, runs), indent=1) + "\n"
-        )
+        Path(args.json).write_text(record(results, runs, ratings, predictions))
     if args.module:
         Path(args.module).write_text(module_text(ratings, runs))
     return 0
