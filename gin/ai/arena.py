@@ -225,11 +225,12 @@ def report(tally: Tally) -> str:
     low, high = interval(a.matches, tally.matches)
     scored = max(tally.hands - tally.void, 1)
     hands = max(tally.hands, 1)
+    width = max(14, len(a.name) + 2, len(b.name) + 2)  # columns as wide as the longer name
     lines = [
         f"{a.name} vs {b.name}: {tally.matches} matches, {tally.hands} hands ({tally.void} void)",
         f"{a.name} wins {a.matches}/{tally.matches} matches = "
         f"{a.matches / max(tally.matches, 1):.1%} (95% interval {low:.1%} to {high:.1%})",
-        f"{'':<22}{a.name:>14}{b.name:>14}",
+        f"{'':<22}{a.name:>{width}}{b.name:>{width}}",
     ]
     rows: list[tuple[str, str, str]] = [
         ("matches won", str(a.matches), str(b.matches)),
@@ -247,7 +248,7 @@ def report(tally: Tally) -> str:
         ("p95 decision ms", _ms(_p95(a.times)), _ms(_p95(b.times))),
     ]
     for label, left, right in rows:
-        lines.append(f"{label:<22}{left:>14}{right:>14}")
+        lines.append(f"{label:<22}{left:>{width}}{right:>{width}}")
     return "\n".join(lines)
 
 
