@@ -129,6 +129,24 @@ def _arena(args: argparse.Namespace) -> int:
     return main(args)
 
 
+def _ladder_arguments(parser: argparse.ArgumentParser) -> None:
+    from gin.ai.ladder import arguments
+
+    arguments(parser)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    from gin.ai.ladder import main
+    from gin.save import check_seed
+
+    try:
+        check_seed(args.seed)
+    except ValueError as error:
+        sys.stderr.write(f"python -m gin ladder: --seed: {error}\n")
+        return 2
+    return main(args)
+
+
 def _bot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--opponent", type=_opponent_name, default="expert", help="which opponent answers"
@@ -225,6 +243,12 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "reason, and each hand's luck (docs/coach.md)",
         _review_arguments,
         _review,
+    ),
+    Subcommand(
+        "ladder",
+        "play a round robin of opponents (or read earlier ones) and fit their Elo ratings",
+        _ladder_arguments,
+        _ladder,
     ),
     Subcommand(
         "bot",

@@ -29,6 +29,11 @@ NAMES = [
 ]
 
 
+def test_every_league_member_is_checked() -> None:
+    """The league's newest members are registered, so the re-deal test below covers them."""
+    assert {"safe-gin-racer", "gin-waiter", "discard-aware", "expert"} <= set(NAMES)
+
+
 def random_states(seed: int, matches: int, preset: str = "standard") -> Iterator[Match]:
     """Every state where a player must act, over ``matches`` matches of random legal play
     (knocks are taken half the time so hands run both short and long)."""

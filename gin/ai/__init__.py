@@ -5,7 +5,7 @@ expert; the research challenge's baseline player as the yardstick; and the arena
 sparring partners (:mod:`gin.ai.league`), which players are not offered.
 """
 
-from gin.ai import baseline, beginner, cautious, expert, ginhunter, league, tactician
+from gin.ai import baseline, beginner, cautious, expert, ginhunter, league, racer, tactician
 from gin.ai.base import Opponent, OpponentError, entries, opponent
 
 __all__ = ["Opponent", "OpponentError", "entries", "opponent"]
@@ -13,4 +13,4 @@ __all__ = ["Opponent", "OpponentError", "entries", "opponent"]
 LADDER = (beginner, cautious, ginhunter, tactician, expert)
 """The modules of the ladder, weakest first (importing them registers their opponents)."""
 YARDSTICK = baseline
-LEAGUE = league
+LEAGUE = (league, racer)

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from gin.actions import Action
 from gin.ai.base import Opponent, OpponentError, entries, opponent
@@ -224,11 +225,12 @@ def report(tally: Tally) -> str:
     low, high = interval(a.matches, tally.matches)
     scored = max(tally.hands - tally.void, 1)
     hands = max(tally.hands, 1)
+    width = max(14, len(a.name) + 2, len(b.name) + 2)  # columns as wide as the longer name
     lines = [
         f"{a.name} vs {b.name}: {tally.matches} matches, {tally.hands} hands ({tally.void} void)",
         f"{a.name} wins {a.matches}/{tally.matches} matches = "
         f"{a.matches / max(tally.matches, 1):.1%} (95% interval {low:.1%} to {high:.1%})",
-        f"{'':<22}{a.name:>14}{b.name:>14}",
+        f"{'':<22}{a.name:>{width}}{b.name:>{width}}",
     ]
     rows: list[tuple[str, str, str]] = [
         ("matches won", str(a.matches), str(b.matches)),
@@ -246,7 +248,7 @@ def report(tally: Tally) -> str:
         ("p95 decision ms", _ms(_p95(a.times)), _ms(_p95(b.times))),
     ]
     for label, left, right in rows:
-        lines.append(f"{label:<22}{left:>14}{right:>14}")
+        lines.append(f"{label:<22}{left:>{width}}{right:>{width}}")
     return "\n".join(lines)
 
 
@@ -297,9 +299,14 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=int, default=1, help="worker processes (the totals do not depend on it)"
     )
+    parser.add_argument(
+        "--results",
+        metavar="FILE",
+        help="also write the match wins as a ladder file (fit with python -m gin ladder --from)",
+    )
 
 
-def _progress(done: int, total: int) -> None:
+def progress_line(done: int, total: int) -> None:
     """A progress line on stderr: rewritten in place on a terminal, every tenth otherwise."""
     if sys.stderr.isatty():
         sys.stderr.write(f"\r{done}/{total} chunks of {CHUNK} deals")
@@ -335,8 +342,18 @@ def main(args: argparse.Namespace) -> int:
         args.seed,
         PRESETS[args.rules],
         args.jobs,
-        _progress if long_run else None,
+        progress_line if long_run else None,
     )
     print(f"rules: {args.rules}, seed: {args.seed}")
     print(league_report(tallies) if league else report(tallies[0]))
+    if args.results:
+        from gin.ai.ladder import record, wins  # the ladder builds on the arena
+
+        run = {
+            "rules": args.rules,
+            "seed": args.seed,
+            "games": args.games,
+            "names": [args.first, *field_],
+        }
+        Path(args.results).write_text(record(wins(tallies), [run]))
     return 0

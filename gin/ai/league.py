@@ -8,7 +8,9 @@ Built from the rules, each one a plain idea a person might play by:
 * ``gin-waiter``: draws and discards like the gin hunter but ends a hand only with gin until
   the stock is nearly gone;
 * ``discard-aware``: the baseline's draws and knocks, but throws the card that leaves little
-  deadwood *and* is unlikely to join the other player's melds.
+  deadwood *and* is unlikely to join the other player's melds;
+* ``safe-gin-racer``: the style of the strongest published players, races for gin with safe
+  throws and knocks only early (:mod:`gin.ai.racer`).
 """
 
 from __future__ import annotations
@@ -74,7 +76,9 @@ class DiscardAware(Planner):
 
 def members(top: str = "expert") -> tuple[str, ...]:
     """The field for ``top``: baseline, its knock variants, the gin waiter, the discard-aware
-    player and every other rung of the ladder (the previous expert among them)."""
+    player, the safe gin racer and every other rung of the ladder (the previous expert among
+    them)."""
     ladder = [e.name for e in entries() if e.name not in (top, "baseline")]
     variants = [f"baseline-k{k}" for k in range(10)]
-    return ("baseline", *variants, "gin-waiter", "discard-aware", *ladder)
+    sparring = [n for n in ("gin-waiter", "discard-aware", "safe-gin-racer") if n != top]
+    return ("baseline", *variants, *sparring, *ladder)
