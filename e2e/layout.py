@@ -107,7 +107,8 @@ PROBLEMS_JS = r"""
   const parts = [...document.querySelectorAll(".scores > :not(.sr-only), .menu")].filter(shown);
   parts.forEach((a, i) => parts.slice(i + 1).forEach((b) => {
     const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
-    const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+    const right = (el, r) => r.left + Math.max(r.width, el.scrollWidth); // text past its box too
+    const w = Math.min(right(a, p), right(b, q)) - Math.max(p.left, q.left);
     const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
     if (w > 1 && h > 1) problems.push(`${name(a)} and ${name(b)} overlap in the header`);
   }));
