@@ -11,7 +11,7 @@ import { $, prettyText } from "./render.js";
 import { loadSave } from "./storage.js";
 import { recordCoach } from "./stats.js";
 
-export const CLASS_WORDS = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+const CLASS_WORDS = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
 const CLASS_MARKS = { best: "✓", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const SEAT = 0; // the page's player: the save's seat 0 ("You")
 
@@ -71,7 +71,7 @@ function handKey(save, hand) {
 
 /** The review of one hand of a save: {ok, hands, review} (docs/coach.md); a finished hand is
  * reviewed once and kept for the page's life. */
-export async function reviewHand(save, hand) {
+async function reviewHand(save, hand) {
   const key = handKey(save, hand);
   if (reviews.has(key)) return reviews.get(key);
   const reply = await reviewer.call({ op: "review", save, hand, seat: SEAT });
@@ -99,7 +99,7 @@ async function reviewMatch(save, progress, stillWanted = () => true) {
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 
 /** "discard 7S" -> "throw 7♠", in the words a player uses. */
-export function moveWords(text) {
+function moveWords(text) {
   const [word, card] = text.split(" ");
   const words = {
     pass: "pass the upcard", take: "take the discard", draw: "draw from the stock",
@@ -119,24 +119,25 @@ function errorCounts(decisions) {
 }
 
 /** "Your play cost 6 points (1 mistake); luck cost you 12." for a hand or a whole match. */
-export function summaryWords(skill, luck, decisions) {
+function summaryWords(skill, luck, decisions) {
   const lost = Math.round(skill);
   const counts = errorCounts(decisions);
-  const play = lost > 0 ? `Your play cost ${points(lost)}${counts ? ` (${counts})` : ""}`
-    : `Your play cost nothing${counts ? ` (${counts})` : ""}`;
+  const play = `Your play cost ${lost > 0 ? points(lost) : "nothing"}${counts ? ` (${counts})` : ""}`;
   const l = Math.round(luck);
   const fortune = l < 0 ? `luck cost you ${-l}` : l > 0 ? `luck gained you ${l}` : "luck was even";
   return `${play}; ${fortune}.`;
 }
 
-/** Accuracy: the share of decisions rated best or good (docs/coach.md). */
-export function accuracy(decisions) {
-  if (!decisions.length) return null;
-  return Math.round((100 * decisions.filter((d) => d.class === "best" || d.class === "good").length) / decisions.length);
+/** The decisions the review could not tell from the expert's (docs/coach.md, accuracy). */
+const goodOnes = (decisions) => decisions.filter((d) => d.class === "best" || d.class === "good").length;
+
+/** Accuracy: the share of decisions rated best or good, in percent; null without any. */
+function accuracy(decisions) {
+  return decisions.length ? Math.round((100 * goodOnes(decisions)) / decisions.length) : null;
 }
 
 /** A decision's class as a badge, its word there for screen readers. */
-export function classBadge(cls) {
+function classBadge(cls) {
   const badge = document.createElement("span");
   badge.className = `review-mark review-${cls}`;
   badge.dataset.class = cls;
@@ -245,8 +246,8 @@ export function wireCoach({ openDialog, onMatch }) {
     const skill = done.reduce((a, r) => a + r.skill, 0);
     const luck = done.reduce((a, r) => a + r.luck, 0);
     const acc = accuracy(decisions);
-    text.textContent = (acc === null ? "" : `Accuracy ${acc}%: ${decisions.filter((d) => d.class === "best" || d.class === "good").length} ` +
-      `of your ${decisions.length} decisions best or good. `) + summaryWords(skill, luck, decisions);
+    const share = acc === null ? "" : `Accuracy ${acc}%: ${goodOnes(decisions)} of your ${decisions.length} decisions best or good. `;
+    text.textContent = share + summaryWords(skill, luck, decisions);
     recordCoach(doc, {
       accuracy: acc, decisions: decisions.length, skill: Math.round(skill * 10) / 10, luck: Math.round(luck * 10) / 10,
     });
