@@ -170,6 +170,7 @@ def a_store() -> dict[str, Any]:
         "finished": True,
         "winner": 0,
         "totals": [262, 52],
+        "coach": {"accuracy": 85, "decisions": 120, "skill": 31.5, "luck": -12.4},
         "save": None,
     }
     return {"format": "gin-stats", "version": 1, "current": None, "matches": [match]}
@@ -184,7 +185,11 @@ def test_statistics_export_import_and_a_refused_file(
     before = open_stats(page)
     assert before["Gins"] == "1" and before["Undercuts suffered"] == "1"
     assert before["Best match"] == "won 262 to 52 on 2026-01-02"
+    assert before["Accuracy (reviewed matches)"] == "85% over 1"
+    assert before["Luck per match"] == "-12 points"
     dialog = page.get_by_role("dialog", name="Statistics")
+    expect(dialog.locator("#stats-accuracy svg")).to_have_count(1)  # the coach's chart
+    expect(dialog.locator("#stats-accuracy table")).to_contain_text("85%")
     with page.expect_download() as download:
         dialog.get_by_role("button", name="Export").click()
     exported = tmp_path / "stats.json"
@@ -217,6 +222,12 @@ def test_statistics_export_import_and_a_refused_file(
                 {**store, "matches": [{**store["matches"][0], "hands": [{"kind": "schneider"}]}]}
             ).encode(),
             'match 1, hand 1: unknown kind "schneider"',
+        ),
+        "bad-coach.json": (
+            json.dumps(
+                {**store, "matches": [{**store["matches"][0], "coach": {"accuracy": 150}}]}
+            ).encode(),
+            "match 1: coach accuracy must be a whole number from 0 to 100",
         ),
     }
     for name, (content, reason) in refused.items():

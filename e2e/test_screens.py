@@ -3,12 +3,13 @@
 One page walks the eight sizes of the issue through each phase: the loading shell, the opening,
 a discard with eleven cards in four groups, a knock on offer (its verdict in the prompt, then the
 hint shown, a card selected, and Knock pressed once), the knock review with seven declarations,
-the hand's end (its dialog, then the table with the opponent's hand revealed), the match's end,
-the replay, the header's dialogs (each checked at its top as it opens) and a header with
-three-digit scores. Each is checked by layout.py, after a planted broken layout has shown that
-the check catches it. At one phone size each state is also audited: the contrast of every
-card face in the standard, four-colour and high-contrast schemes, and axe-core's colour-contrast
-rule. Screenshots go to $GIN_SCREENS when it is set.
+the hand's end (its dialog, the coach's review of the hand, then the table with the opponent's
+hand revealed), the match's end, the replay (its moves marked by the coach), the header's
+dialogs (each checked at its top as it opens) and a header with three-digit scores. Each is
+checked by layout.py, after a planted broken layout has shown that the check catches it. At
+one phone size each state is also audited: the contrast of every card face in the standard,
+four-colour and high-contrast schemes, and axe-core's colour-contrast rule. Screenshots go to
+$GIN_SCREENS when it is set.
 """
 
 from __future__ import annotations
@@ -240,6 +241,24 @@ def dialog_top(page: Page) -> None:
     page.keyboard.press("Escape")
 
 
+def review_dialog(page: Page) -> list[str]:
+    """The coach's review of the hand, opened from the hand's end once it is in, at every size;
+    first the check sees a list of decisions wider than the dialog."""
+    page.get_by_role("button", name="Review", exact=True).click(timeout=60_000)
+    expect(page.locator("#dlg-review")).to_be_visible()
+    page.set_viewport_size({"width": 360, "height": 640})
+    caught(
+        page,
+        "() => document.getElementById('review-list').style.width = '900px'",
+        "() => document.getElementById('review-list').style.width = ''",
+        "#dlg-review scrolls sideways",
+    )
+    problems = checked(page, "review")
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-result")).to_be_visible()
+    return problems
+
+
 def three_digit_header(page: Page) -> list[str]:
     """A real match with a three-digit score, your score and the hand number then widened in
     place to three and two digits (the widest header a match shows), at every size; first the
@@ -321,6 +340,7 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     load(page, positions["hand_over"])
     expect(page.locator("#dlg-result")).to_be_visible()
     problems += checked(page, "hand-end")
+    problems += review_dialog(page)
     page.get_by_role("button", name="See the table").click()
     expect(page.locator("#opp-cards .card[data-card]")).not_to_have_count(0)
     problems += checked(page, "revealed")
@@ -332,7 +352,9 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     expect(page.locator("#dlg-match")).to_be_visible()
     problems += checked(page, "match-end")
     page.get_by_role("button", name="Watch the replay").click()
+    page.wait_for_selector('html[data-replay-reviewed="1"]', state="attached", timeout=60_000)
     page.keyboard.press("PageDown")
+    page.keyboard.press("ArrowRight")  # the first move after the deal's: a decision or not
     problems += checked(page, "replay")
     page.keyboard.press("Escape")
 

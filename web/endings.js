@@ -6,6 +6,12 @@ import { renderSteps } from "./scoring.js";
 import { renderFinal } from "./scoresheet.js";
 import { renderDealCheck } from "./fairness.js";
 
+let coach = null; // web/coach.js: reviews the hand and the match as they end (main.js sets it)
+
+export function useCoach(hooks) {
+  coach = hooks;
+}
+
 /** Open a dialog as a modal, at its top: the browser focuses its first control and scrolls to
  * it, which on a short screen can be the last thing in it (the keys dialog's link); then the
  * heading takes the focus instead, and the dialog is shown from its title. */
@@ -42,6 +48,7 @@ export function fillResult(view) {
   const next = $("result-next");
   next.textContent = last ? "See the match" : "Next hand";
   next.disabled = !last && !view.legal_actions.some((a) => a.action === "next");
+  if (coach) coach.handEnded(view);
 }
 
 /** The hand's end opened at its top with its way on focused: "Next hand", or "See the match";
@@ -57,6 +64,7 @@ export function openResult(motion) {
 export function showMatch(view) {
   closeDialog("dlg-result");
   renderFinal(view);
+  if (coach) coach.matchEnded(view);
   openDialog("dlg-match");
   $("dlg-match").scrollTop = 0;
   $("match-new").focus({ preventScroll: true });

@@ -20,7 +20,7 @@ import { linkRequest, wireDaily } from "./daily.js";
 import { changeWords } from "./readout.js";
 import { wireReplay } from "./replay.js";
 import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
-import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch } from "./endings.js";
+import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch, useCoach } from "./endings.js";
 import { SORTS, sortedOrder } from "./handsort.js";
 import { focusAfterView, focusCard } from "./handfocus.js";
 import { wireKnock } from "./knock.js";
@@ -32,6 +32,7 @@ import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
 import { newDeal } from "./fairness.js";
 import { wireLessons } from "./lessons.js";
 import { firstVisit, welcome } from "./welcome.js";
+import { reviewer, wireCoach } from "./coach.js";
 
 performance.mark("gin:main-start");
 
@@ -364,7 +365,9 @@ let showDaily = null; // opens the Daily panel, with a note (wireDaily)
 
 function wirePlayer() {
   const call = (req) => engine.call(req);
-  const replay = wireReplay({ call, openDialog });
+  const coach = wireCoach({ openDialog, onMatch: () => !lessons.active() });
+  useCoach(coach);
+  const replay = wireReplay({ call, openDialog, coach });
   const stepThrough = async (save) => {
     const why = await replay(save);
     if (why) message(`This match cannot be replayed: ${why}`);
@@ -455,4 +458,4 @@ wireDialogs();
 // A phone turned sideways reshapes the move log: keep its latest line in sight.
 window.addEventListener("resize", scrollLogToEnd);
 requestAnimationFrame(() => performance.mark("gin:shell-painted"));
-window.__gin = { ui, prettyText, engine, sound }; // for the browser tests and the curious
+window.__gin = { ui, prettyText, engine, sound, reviewer }; // for the browser tests and the curious

@@ -52,6 +52,7 @@ function show(at) {
   slider.setAttribute("aria-valuetext", `Step ${state.at + 1} of ${frames.length}`);
   $("replay-first").disabled = $("replay-back").disabled = $("replay-prev-hand").disabled = state.at === 0;
   $("replay-last").disabled = $("replay-forward").disabled = $("replay-next-hand").disabled = state.at === frames.length - 1;
+  state.coach.replayStep(state.at);
   playOn();
 }
 
@@ -90,11 +91,13 @@ function handStart(direction) {
 }
 
 /**
- * Wire the replay dialog. `call(request)` asks the engine; `openDialog(id)` shows a dialog.
+ * Wire the replay dialog. `call(request)` asks the engine; `openDialog(id)` shows a dialog;
+ * `coach` (web/coach.js) marks the player's moves.
  * Returns `openReplay(save)`, which loads a save's frames and shows the first; it resolves to
  * null, or to the engine's reason when the save cannot be replayed.
  */
-export function wireReplay({ call, openDialog }) {
+export function wireReplay({ call, openDialog, coach }) {
+  state.coach = coach;
   $("replay-keys").replaceChildren(...keysLine(REPLAY_KEYS, (e) => e.does.toLowerCase()));
   $("replay-first").addEventListener("click", () => show(0));
   $("replay-back").addEventListener("click", () => show(state.at - 1));
@@ -130,6 +133,7 @@ export function wireReplay({ call, openDialog }) {
     state.names = Array.isArray(save.names) ? save.names : ["You", "Computer"];
     for (const d of document.querySelectorAll("dialog[open]")) d.close();
     setPlaying(false);
+    coach.replayOpened(save);
     show(0);
     openDialog("dlg-replay");
     $("replay-forward").focus();

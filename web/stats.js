@@ -4,6 +4,7 @@
 import { dailyDate, validDate } from "./daily.js";
 import { download, hideNotice, showNotice } from "./notice.js";
 import { $ } from "./render.js";
+import { drawChart } from "./chart.js";
 import { loadSave, safeGet, safeSet, storeItem } from "./storage.js";
 import { ownsMatch } from "./tabs.js";
 
@@ -138,6 +139,17 @@ export function recordView(view) {
   if (changed) writeStats(store);
 }
 
+/** The coach's figures of a finished match (web/coach.js), kept with it: `coach` is
+ * {accuracy, decisions, skill, luck}. A match the store does not hold as finished is left. */
+export function recordCoach(doc, coach) {
+  if (!ownsMatch()) return;
+  const store = loadStats();
+  const match = store.matches.find((m) => m.finished && m.seed === doc.seed && m.moves === doc.actions.length);
+  if (!match || JSON.stringify(match.coach) === JSON.stringify(coach)) return;
+  match.coach = coach;
+  writeStats(store);
+}
+
 // ------------------------------------------------------------------------------------ figures
 
 /** Every figure of the statistics panel, from the player's side. */
@@ -145,6 +157,7 @@ export function summarize(store) {
   const s = {
     matches: 0, matchesWon: 0, abandoned: 0, hands: 0, handsWon: 0, voids: 0, gins: 0, knocks: 0,
     undercutsGiven: 0, undercutsSuffered: 0, points: 0, pointsPerHand: 0, best: null, opponents: {},
+    reviewed: [], // the finished matches the coach reviewed, oldest first: {date, accuracy, luck}
   };
   for (const m of store.matches) {
     const me = m.seat;
@@ -165,6 +178,9 @@ export function summarize(store) {
       continue;
     }
     s.matches += 1;
+    if (m.coach && m.coach.accuracy !== null) {
+      s.reviewed.push({ date: m.started.slice(0, 10), accuracy: m.coach.accuracy, luck: m.coach.luck });
+    }
     const won = m.winner === me;
     if (won) s.matchesWon += 1;
     const rec = (s.opponents[m.opponent] ||= { won: 0, lost: 0 });
@@ -228,10 +244,28 @@ export function checkStats(data) {
         fail(`${where}: a finished match needs two totals, whole numbers from 0 to ${MAX_POINTS}`);
       }
     }
+    if (m.coach !== undefined) checkCoach(m.coach, where, fail);
     if (m.save !== null && (typeof m.save !== "object" || Array.isArray(m.save))) fail(`${where}: save must be an object or null`);
   });
   if (data.current != null && typeof data.current !== "string") fail("its current match must be an id");
   return { ...data, current: data.current ?? null };
+}
+
+/** A match's coach figures (recordCoach): absent in stores written before the coach, so
+ * optional, and the store's version stays 1 (an older page ignores the field). */
+function checkCoach(c, where, fail) {
+  if (!c || typeof c !== "object" || Array.isArray(c)) fail(`${where}: coach must be an object`);
+  if (c.accuracy !== null && !(Number.isInteger(c.accuracy) && c.accuracy >= 0 && c.accuracy <= 100)) {
+    fail(`${where}: coach accuracy must be a whole number from 0 to 100, or null`);
+  }
+  if (!(Number.isSafeInteger(c.decisions) && c.decisions >= 0 && c.decisions <= MAX_DEAL * 100)) {
+    fail(`${where}: coach decisions must be a whole number`);
+  }
+  for (const key of ["skill", "luck"]) {
+    if (!(Number.isFinite(c[key]) && Math.abs(c[key]) <= MAX_POINTS)) {
+      fail(`${where}: coach ${key} must be a number from -${MAX_POINTS} to ${MAX_POINTS}`);
+    }
+  }
 }
 
 /** Replace the store with a file's text; returns null, or the reason it was refused. */
@@ -262,6 +296,29 @@ function percent(part, whole) {
   return whole ? ` (${Math.round((100 * part) / whole)}%)` : "";
 }
 
+let stopCharts = [];
+
+/** The coach's accuracy and luck of each reviewed match, oldest first, as two charts. */
+function drawCoachCharts(reviewed) {
+  for (const stop of stopCharts.splice(0)) stop();
+  $("stats-charts").hidden = reviewed.length === 0;
+  if (!reviewed.length) return;
+  const chart = (id, title, name, key, extra) => drawChart($(id), {
+    title, xLabel: "Reviewed match", height: 150,
+    desc: `${reviewed.length} matches from ${reviewed[0].date} to ${reviewed[reviewed.length - 1].date}.`,
+    series: [{ name, points: reviewed.map((m, i) => ({ x: i + 1, y: m[key] })) }], ...extra,
+  });
+  stopCharts = [
+    chart("stats-accuracy", "Accuracy per reviewed match", "Accuracy", "accuracy",
+      { yLabel: "%", yMin: 0, yMax: 100, yFormat: (y) => `${Math.round(y)}%` }),
+    chart("stats-luck", "Luck per reviewed match", "Luck", "luck",
+      { yLabel: "Points", yMin: 0, yMax: 0, yFormat: (y) => String(Math.round(y)) }),
+  ];
+}
+
+const mean = (list, key) => Math.round(list.reduce((a, x) => a + x[key], 0) / list.length);
+const signed = (n) => (n > 0 ? `+${n} points` : `${n} points`);
+
 function fill() {
   const s = summarize(loadStats());
   const rows = [
@@ -274,9 +331,12 @@ function fill() {
     ["Points per hand", s.pointsPerHand],
     ["Void hands", s.voids],
     ["Matches abandoned", s.abandoned],
+    ["Accuracy (reviewed matches)", s.reviewed.length ? `${mean(s.reviewed, "accuracy")}% over ${s.reviewed.length}` : "none reviewed yet"],
+    ["Luck per match", s.reviewed.length ? signed(mean(s.reviewed, "luck")) : "—"],
     ["Best match", s.best ? `won ${s.best.mine} to ${s.best.theirs} on ${s.best.date}` : "none won yet"],
   ];
   for (const [name, rec] of Object.entries(s.opponents)) rows.push([`Against ${name}`, `${rec.won} won, ${rec.lost} lost`]);
+  drawCoachCharts(s.reviewed);
   const table = $("stats-table");
   table.replaceChildren(...rows.map(([name, value]) => {
     const tr = document.createElement("tr");

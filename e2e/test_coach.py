@@ -1,0 +1,159 @@
+"""The coach in the page (web/coach.js): the hand's end says what play and luck did, with the
+review of every decision one button away; the match's end gives the accuracy; the replay marks
+every decision of the player with its class; and a review never holds up a move (reviews run
+in a worker of their own).
+
+One page on one seeded one-hand match, played in CPython as the page's autoplay plays, whose
+review (made here in CPython by the same engine) names at least one decision worse than good.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+from gintable import BOOT_TIMEOUT, MY_TURN, engine_call, seed_where
+from playwright.sync_api import Browser, Page, expect
+from test_player import FAST, SAVE_KEY, mirror
+
+
+def rounded(x: float) -> int:
+    """JavaScript's Math.round (half up), as the page rounds."""
+    return math.floor(x + 0.5)
+
+
+def reviewed(seed: str) -> dict[str, Any] | None:
+    """A finished one-hand match of ``seed`` and its review, when the hand was not void and
+    the player made a decision worse than good."""
+    match = mirror(seed, rules={"target": 1})
+    reply = engine_call({"op": "review", "save": match["save"], "hand": 1, "seat": 0})
+    review = reply["review"]
+    if match["view"]["result"]["kind"] == "void":
+        return None
+    if not any(d["class"] not in ("best", "good") for d in review["decisions"]):
+        return None
+    return {"save": match["save"], "review": review}
+
+
+@pytest.fixture(scope="module")
+def match() -> dict[str, Any]:
+    found: dict[str, Any] = {}
+
+    def fits(seed: str) -> bool:
+        got = reviewed(seed)
+        if got:
+            found.update(got)
+        return got is not None
+
+    seed_where("coach", fits, tries=20)
+    return found
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, base_url: str, match: dict[str, Any]) -> Any:
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(f"./?{FAST}")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(match['save']))})")
+    page.goto(f"./?{FAST}")
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
+    yield page
+    context.close()
+
+
+def test_hand_end_says_what_play_and_luck_did(page: Page, match: dict[str, Any]) -> None:
+    review = match["review"]
+    expect(page.locator("#dlg-result")).to_be_visible()
+    line = page.locator("#result-coach")
+    expect(line).to_have_attribute("aria-live", "polite")
+    expect(line).to_contain_text("Your play cost", timeout=60_000)
+    lost, luck = rounded(review["skill"]), rounded(review["luck"])
+    play = f"cost {lost} point" if lost > 0 else "cost nothing"
+    fortune = (
+        f"luck cost you {-luck}."
+        if luck < 0
+        else f"luck gained you {luck}."
+        if luck > 0
+        else "luck was even."
+    )
+    assert play in line.inner_text() and fortune in line.inner_text(), (line.inner_text(), review)
+    page.get_by_role("button", name="Review", exact=True).click()
+    dialog = page.locator("#dlg-review")
+    expect(dialog).to_be_visible()
+    classes = dialog.locator("#review-list .review-mark").evaluate_all(
+        "(marks) => marks.map((m) => m.dataset.class)"
+    )
+    assert classes == [d["class"] for d in review["decisions"]]
+    worse = next(d for d in review["decisions"] if d["class"] not in ("best", "good"))
+    item = dialog.locator("#review-list li").nth(review["decisions"].index(worse))
+    expect(item).to_contain_text(f"cost {worse['cost']:g} point")
+    expect(item).to_contain_text(worse["reason"])
+    page.keyboard.press("Escape")  # back to the hand's end, its Review button focused
+    expect(page.locator("#dlg-result")).to_be_visible()
+    expect(page.locator("#result-review")).to_be_focused()
+
+
+def test_match_end_and_replay_mark_the_players_moves(page: Page, match: dict[str, Any]) -> None:
+    decisions = match["review"]["decisions"]
+    page.get_by_role("button", name="See the match").click()
+    good = sum(d["class"] in ("best", "good") for d in decisions)
+    share = rounded(100 * good / len(decisions))
+    expect(page.locator("#match-coach")).to_contain_text(
+        f"Accuracy {share}%: {good} of your {len(decisions)} decisions best or good"
+    )
+    page.get_by_role("button", name="Watch the replay").click()
+    page.wait_for_selector('html[data-replay-reviewed="1"]', state="attached")
+    marks = page.evaluate("""() => {
+        const slider = document.getElementById("replay-slider");
+        const marks = [];
+        for (let i = 0; i <= Number(slider.max); i++) {
+          slider.value = String(i);
+          slider.dispatchEvent(new Event("input"));
+          const mark = document.querySelector("#replay-mark .review-mark");
+          marks.push(mark ? [mark.dataset.class, mark.textContent] : null);
+        }
+        return marks;
+    }""")
+    expected: list[Any] = [None] * len(marks)
+    for d in decisions:
+        expected[d["action_index"] + 1] = d["class"]
+    assert [m and m[0] for m in marks] == expected
+    assert all(m is None or m[0].title() in m[1] for m in marks), marks  # its word, not only a sign
+    worse = next(d for d in decisions if d["class"] not in ("best", "good"))
+    page.locator("#replay-slider").focus()
+    page.evaluate(
+        "(at) => { const s = document.getElementById('replay-slider'); s.value = String(at);"
+        " s.dispatchEvent(new Event('input')); }",
+        worse["action_index"] + 1,
+    )
+    better = page.get_by_role("button", name="Better move")
+    expect(better).to_have_attribute("aria-expanded", "false")
+    better.focus()
+    page.keyboard.press("Enter")
+    expect(better).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#replay-better-text")).to_contain_text(worse["reason"])
+    page.keyboard.press("Escape")
+
+
+def test_a_review_never_holds_up_a_move(page: Page, match: dict[str, Any]) -> None:
+    page.get_by_role("button", name="Rematch").first.click()
+    page.wait_for_selector(MY_TURN, state="attached")
+    before = page.evaluate(
+        """(save) => {
+          const g = window.__gin;
+          window.e2eReviewsDone = 0;
+          const done = () => window.e2eReviewsDone++;
+          const request = { op: "review", save, hand: 1, seat: 0 };
+          for (let i = 0; i < 3; i++) g.reviewer.call(request).then(done);
+          return g.ui.view.history.length;
+        }""",
+        match["save"],
+    )
+    legal = page.evaluate("window.__gin.ui.view.legal_actions.map((a) => a.action)")
+    page.keyboard.press("p" if "pass" in legal else "s")
+    page.wait_for_function("(n) => window.__gin.ui.view.history.length > n", arg=before)
+    # The move was answered while the reviews asked for before it were still running.
+    assert page.evaluate("window.e2eReviewsDone") < 3
