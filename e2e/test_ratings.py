@@ -67,3 +67,13 @@ def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
     assert page.locator("#stats-rating-now").inner_text().startswith(f"{shown} (95% interval")
     page.wait_for_selector("#stats-rating-chart svg[role='img']")
     assert page.locator("#stats-rating-chart table tbody tr").count() == 1
+
+    # A stored rating is checked like every other figure: a file with a bad one is refused.
+    before = page.evaluate("localStorage.getItem('gin-rummy:stats:v1')")
+    store = json.loads(before)
+    [rated] = [m for m in store["matches"] if m.get("rating")]
+    rated["rating"]["deviation"] = -1
+    refuse = "t => import('./stats.js').then((m) => m.importStats(t))"
+    why = page.evaluate(refuse, json.dumps(store))
+    assert "its rating needs a positive deviation" in why
+    assert page.evaluate("localStorage.getItem('gin-rummy:stats:v1')") == before

@@ -60,7 +60,7 @@ export function wireRatings({ call, ui, newMatch }) {
       if (name === opponentRequest(ui.settings).opponent) {
         parts.push(el("p", { id: "match-suggest" }, `Your opponent, ${name}${rated}, is the nearest your strength.`));
       } else {
-        const play = el("button", { type: "button", id: "match-suggest-play", textContent: `Play ${name} next` });
+        const play = el("button", { type: "button", className: "ghost", id: "match-suggest-play", textContent: `Play ${name} next` });
         play.addEventListener("click", () => {
           ui.settings = { ...ui.settings, opponent: name };
           writeSettings(ui.settings);
