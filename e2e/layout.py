@@ -7,9 +7,10 @@ point a person aims at must hit the control itself, not something on top of it. 
 is the index corner (rank and suit), since the hand fans its cards on small screens; for other
 controls, the middle. Your cards must stay at least 44 px tall (a finger's target).
 
-The action bar must not lie over any part of any of your cards (not only their corners). No text
-may be cut: an element that clips what overflows it (ellipsis, hidden overflow) must hold all of
-its text, and the prompt area must hold all it says.
+The action bar must not lie over any part of any of your cards (not only their corners), and the
+header's scores, target, cue and menu must not overlap. No text may be cut: an element that clips
+what overflows it (ellipsis, hidden overflow) must hold all of its text, and the prompt area must
+hold all it says.
 
 An open dialog must lie inside the viewport and must not scroll sideways; it must show its top as
 it opens (not scrolled down), with the focus in sight; its primary action must be in sight and
@@ -102,6 +103,15 @@ PROBLEMS_JS = r"""
       problems.push(`${who} is cut (${size}): "${what}"`);
     }
   }
+  // The header's parts side by side, none drawn over another (three-digit scores need room).
+  const parts = [...document.querySelectorAll(".scores > :not(.sr-only), .menu")].filter(shown);
+  parts.forEach((a, i) => parts.slice(i + 1).forEach((b) => {
+    const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+    const right = (el, r) => r.left + Math.max(r.width, el.scrollWidth); // text past its box too
+    const w = Math.min(right(a, p), right(b, q)) - Math.max(p.left, q.left);
+    const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (w > 1 && h > 1) problems.push(`${name(a)} and ${name(b)} overlap in the header`);
+  }));
   if (dialog) {
     // As it opened: at its top, the focus in sight (checked before the scrolls below).
     const box = dialog.getBoundingClientRect();

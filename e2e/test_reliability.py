@@ -494,6 +494,7 @@ def test_the_headers_file_covers_the_worker(page: Page, base_url: str) -> None:
 # profile, not a stub): localStorage throws a SecurityError, IndexedDB refuses to open.
 BLOCKING_PREFERENCES = {"profile": {"default_content_setting_values": {"cookies": 2}}}
 NO_LOCAL_STORAGE = "Object.defineProperty(window, 'localStorage', { value: undefined })"
+NO_INDEXED_DB = "Object.defineProperty(window, 'indexedDB', { value: undefined })"
 
 
 def blocking_profile(folder: Path) -> Path:
@@ -532,6 +533,20 @@ def test_blocked_and_missing_storage_are_named_so_with_advice_that_can_work(
         expect(said).to_contain_text("gives this page no localStorage")
         expect(said).not_to_contain_text("full")
         one_move(page, table)
+    finally:
+        context.close()
+
+    # localStorage works, the journal does not: the moves are shown, and said not durable.
+    context = browser.new_context(base_url=base_url)
+    try:
+        context.add_init_script(NO_INDEXED_DB)
+        page = context.new_page()
+        table = Table(page).open(f"./?{FAST}&seed=no-journal")
+        one_move(page, table)
+        said = notice(page, "journal")
+        expect(said).to_contain_text("did not confirm that they reached its disk")
+        expect(notice(page, "storage")).to_have_count(0)
+        assert stored(page, SAVE_KEY) is not None
     finally:
         context.close()
 
@@ -578,7 +593,7 @@ def test_a_resume_view_is_kept_only_with_its_own_save_at_every_room_size(
     for room in ROOMS:
         page.evaluate(EMPTY)
         page.evaluate(LEAVE_ROOM.replace("ROOM", str(room)))
-        for _ in range(3):
+        for _ in range(2):
             if page.evaluate("window.__gin.ui.view.phase") == "hand_over":
                 page.locator("#result-next").click()
                 table.idle()

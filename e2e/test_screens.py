@@ -257,6 +257,13 @@ def three_digit_header(page: Page) -> list[str]:
         " document.querySelector('.cue-word').style.display = ''; }",
         "the page scrolls",
     )
+    page.set_viewport_size({"width": 640, "height": 360})
+    caught(
+        page,
+        "() => document.querySelector('.sheet-cue').style.marginLeft = '-40px'",
+        "() => document.querySelector('.sheet-cue').style.marginLeft = ''",
+        "overlap in the header",
+    )
     problems = every_size(page, "three-digits")
     page.locator("#scores").click()  # the scores open the sheet
     expect(page.locator("#dlg-sheet")).to_be_visible()

@@ -14,7 +14,7 @@ import { focusAfterDiscard } from "./handfocus.js";
 /**
  * The intents for input.js's wireInput. `t` is the table's wiring from main.js: `ui` (its state),
  * `act(action)`, `render()`, `message(text)`, `announce(text)`, `say(text)` (both),
- * `call(request)` (the engine), `advise(view)` (the engine's hint for a view, asked once),
+ * `advise(view)` (the engine's hint for a view, asked once, as a promise),
  * `openKnock(card)` (the knock review) and `newMatch(seed)`.
  */
 export function createIntents(t) {
