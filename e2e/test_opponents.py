@@ -29,10 +29,11 @@ def test_the_opponent_chosen_plays_the_next_match(page: Page, table: Table) -> N
     listed = engine_call({"op": "opponents"})["opponents"]
     radios = settings.get_by_role("radio", name=re.compile(" — "))
     expect(radios).to_have_count(len(listed))
-    for entry in listed:  # every opponent, with its one-line description
-        expect(settings.get_by_label(f"{entry['name']} — {entry['description']}")).to_be_visible()
-    expect(settings.get_by_role("radio", name=re.compile("^expert — "))).to_be_checked()
-    settings.get_by_role("radio", name=re.compile("^beginner — ")).check()
+    for entry in listed:  # every opponent, with its one-line description (after any rating)
+        name, text = re.escape(entry["name"]), re.escape(entry["description"])
+        expect(settings.get_by_label(re.compile(f"^{name} .*— {text}$"))).to_be_visible()
+    expect(settings.get_by_role("radio", name=re.compile("^expert "))).to_be_checked()
+    settings.get_by_role("radio", name=re.compile("^beginner ")).check()
     expect(settings.locator("#opponent-note")).to_contain_text("goes on against expert")
     settings.get_by_role("button", name="Done").click()
     assert saved_opponent(page) == "expert"  # the match on the table keeps its opponent

@@ -91,7 +91,7 @@ def mirror(
 def stats_rows(page: Page) -> dict[str, str]:
     dialog = page.get_by_role("dialog", name="Statistics")
     expect(dialog).to_be_visible()
-    rows: list[list[str]] = dialog.locator("tr").evaluate_all(
+    rows: list[list[str]] = dialog.locator("#stats-table tr").evaluate_all(
         "trs => trs.map(tr => [tr.cells[0].textContent, tr.cells[1].textContent])"
     )
     return dict((k, v) for k, v in rows)

@@ -12,7 +12,12 @@ computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error"
 - ``{"op": "load", "save": document}``
 - ``{"op": "act", "action": "discard 7H"}``  (the human)
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
-- ``{"op": "view"}`` and ``{"op": "opponents"}``
+- ``{"op": "view"}`` and ``{"op": "opponents"}`` (each opponent's name, description and, when the
+  ladder rated it, its rating with the 95% interval ``low`` to ``high``: docs/opponents.md)
+- ``{"op": "rate", "player": {"rating": .., "deviation": .., "matches": ..} | null, "opponent":
+  name, "score": 1 | 0.5 | 0}`` (the player's rating after a finished match, null for a new
+  player: :func:`gin.ai.rating.after_match`, with its 95% interval, and ``suggest``, the opponent
+  nearest it; an opponent the ladder did not rate leaves the rating as it was, ``rated`` false)
 - ``{"op": "hint"}`` (the expert's suggestion for the human, with a one-line reason, and where a
   knock is on offer the search's word on it: see :mod:`gin.ai.hint`)
 - ``{"op": "declarations", "card": "7H"}`` (every knock the human may make discarding that card,
@@ -40,8 +45,10 @@ from typing import Any
 
 from gin import ai, limits, replay
 from gin.actions import Action
+from gin.ai.base import ALIASES
 from gin.ai.coach import hand_count, review_hand
 from gin.ai.hint import hint, undercut_risks
+from gin.ai.rating import Z95, PlayerRating, after_match, opponent_rating, suggest
 from gin.ai.scripted import Scripted
 from gin.cards import format_cards, from_mask, mask_value, parse_card
 from gin.fairness import SALT_CHARS
@@ -208,7 +215,31 @@ def _view(request: dict[str, Any]) -> dict[str, Any]:
 def _opponents(request: dict[str, Any]) -> dict[str, Any]:
     return {
         "ok": True,
-        "opponents": [{"name": n, "description": d} for n, d in OPPONENTS.items()],
+        "opponents": [
+            {"name": name, "description": text, **(opponent_rating(name) or {})}
+            for name, text in OPPONENTS.items()
+        ],
+    }
+
+
+def _rate(request: dict[str, Any]) -> dict[str, Any]:
+    given = request.get("player")
+    player = PlayerRating() if given is None else PlayerRating.from_json(given)
+    opponent = _check_opponent(request.get("opponent"))
+    score = request.get("score")
+    if score not in (0, 0.5, 1) or isinstance(score, bool):
+        raise ValueError(f"'score' is 1 for a win, 0.5 for a draw or 0 for a loss, not {score!r}")
+    rated = opponent_rating(ALIASES.get(opponent, opponent))
+    if rated is not None:
+        # The opponent's interval, as one standard deviation, for Glicko's weighting.
+        spread = (rated["high"] - rated["low"]) / (2 * Z95)
+        player = after_match(player, rated["rating"], score, spread)
+    low, high = player.interval()
+    return {
+        "ok": True,
+        "rated": rated is not None,
+        "player": {**player.as_json(), "low": low, "high": high},
+        "suggest": suggest(player, OPPONENTS),
     }
 
 
@@ -274,6 +305,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "bot": _bot,
     "view": _view,
     "opponents": _opponents,
+    "rate": _rate,
     "replay": _replay,
     "review": _review,
     "presets": _presets,

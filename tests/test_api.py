@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin import api
+from gin.ai.rating import opponent_rating
 
 
 def call(**request: Any) -> dict[str, Any]:
@@ -62,6 +63,11 @@ def test_new_with_rules_and_without_seed() -> None:
         ({"op": "new", "rules": {"game_bonus": 10**6}}, "game_bonus must be 0..10000"),
         ({"op": "load", "save": {"format": "x"}}, "not a Gin Rummy match save"),
         ({"op": "load", "save": "{oops"}, "not readable JSON"),
+        ({"op": "rate", "opponent": "expert", "score": 2}, "'score' is 1 for a win"),
+        ({"op": "rate", "opponent": "expert", "score": "1"}, "'score' is 1 for a win"),
+        ({"op": "rate", "opponent": "Kasparov", "score": 1}, "unknown opponent 'Kasparov'"),
+        ({"op": "rate", "player": [1], "opponent": "expert", "score": 1}, "rating is an object"),
+        ({"op": "rate", "player": {"rating": 1}, "opponent": "cautious", "score": 0}, "bad player"),
     ],
 )
 def test_errors_are_replies(request_: dict[str, Any], message: str) -> None:
@@ -122,6 +128,47 @@ def test_a_whole_match_through_the_api_then_load() -> None:
 def test_opponents() -> None:
     reply = call(op="opponents")
     assert reply["ok"] and {"name", "description"} <= set(reply["opponents"][0])
+
+
+def test_opponents_carry_the_ladders_ratings() -> None:
+    listed = call(op="opponents")["opponents"]
+    rated = [o for o in listed if opponent_rating(o["name"]) is not None]
+    assert rated, "the ladder rates at least one opponent the page offers"
+    for o in rated:
+        assert {k: o[k] for k in ("rating", "low", "high", "matches")} == opponent_rating(o["name"])
+        assert o["low"] <= o["rating"] <= o["high"]
+
+
+def rate(player: Any, score: float, opponent: str = "expert") -> dict[str, Any]:
+    reply = call(op="rate", player=player, opponent=opponent, score=score)
+    assert reply["ok"] and reply["rated"], reply
+    return reply
+
+
+def test_the_players_rating_moves_up_after_a_win_and_down_after_a_loss() -> None:
+    first = rate(None, 1)["player"]  # a new player, then the rating kept by the page
+    assert first["matches"] == 1 and first["rating"] > 1500
+    for opponent in ("expert", "beginner"):
+        won, lost = rate(first, 1, opponent)["player"], rate(first, 0, opponent)["player"]
+        assert lost["rating"] < first["rating"] < won["rating"]
+        for after in (won, lost):
+            assert after["matches"] == 2 and after["deviation"] < first["deviation"]
+            assert after["low"] < after["rating"] < after["high"]
+
+
+def test_a_rating_suggests_the_rated_opponent_nearest_it() -> None:
+    listed = call(op="opponents")["opponents"]
+    rated = {o["name"]: o["rating"] for o in listed if "rating" in o}
+    player: Any = None
+    for score in (0, 0, 0, 1, 1, 1, 1, 1):
+        reply = rate(player, score, "gin-hunter")
+        player = reply["player"]
+        nearest = min(abs(r - player["rating"]) for r in rated.values())
+        assert abs(rated[reply["suggest"]] - player["rating"]) == nearest
+
+
+def test_an_old_saves_opponent_name_is_rated_as_its_new_name() -> None:
+    assert rate(None, 1, "simple")["player"] == rate(None, 1, "baseline")["player"]
 
 
 @settings(max_examples=150, deadline=None)

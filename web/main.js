@@ -29,6 +29,7 @@ import { createSound } from "./sound.js";
 import { createIntents } from "./intents.js";
 import { createAdvice } from "./advice.js";
 import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
+import { wireRatings } from "./rating.js";
 import { newDeal } from "./fairness.js";
 import { wireLessons } from "./lessons.js";
 import { firstVisit, welcome } from "./welcome.js";
@@ -164,7 +165,10 @@ function setView(view) {
   const { said, ends } = changeWords(prev, view, fresh, words);
   for (const line of ends) logLine(line);
   announce(said);
-  if (!lessons.active()) recordView(view);
+  if (!lessons.active()) {
+    recordView(view);
+    ratingViewed(view);
+  }
   render();
   focusCard(ui.focus);
   lessons.viewed();
@@ -362,6 +366,7 @@ function wireDialogs() {
 
 // Statistics, the daily deal, replays, rules and display options, the hand read out.
 let showDaily = null; // opens the Daily panel, with a note (wireDaily)
+let ratingViewed = () => {}; // rates a finished match and suggests the next opponent (wireRatings)
 
 function wirePlayer() {
   const call = (req) => engine.call(req);
@@ -374,6 +379,7 @@ function wirePlayer() {
   };
   wireSettings({ ui, call, newMatch: () => ctl.newMatch() });
   wireStats({ openDialog });
+  ratingViewed = wireRatings({ call, ui, newMatch: () => ctl.newMatch() });
   showDaily = wireDaily({
     openDialog, matches: () => loadStats().matches, seed: () => ui.seed,
     newMatch: (seed) => ctl.newMatch(seed), replay: stepThrough,

@@ -35,7 +35,7 @@ export const DEFAULT_OPPONENT = "expert";
 const OPPONENT_ALIASES = { simple: "baseline" };
 
 let presets = null; // name -> rules, from the engine
-let opponents = []; // [{name, description}], from the engine
+let opponents = []; // [{name, description, rating?, low?, high?}], from the engine
 
 const same = (a, b) => Object.keys(a).every((k) => a[k] === b[k]) && Object.keys(b).every((k) => a[k] === b[k]);
 
@@ -77,6 +77,17 @@ export function showOpponent(name) {
   $("opp-who").replaceChildren(key || "", desc);
 }
 
+// An opponent's ladder rating and 95% interval, as the engine gives it (docs/opponents.md); the
+// anchor of the scale has no interval. Nothing for an opponent the ladder did not rate.
+function opponentRating(o) {
+  if (!Number.isFinite(o.rating)) return [];
+  const span = o.low === o.high ? "the yardstick" : `95% interval ${o.low} to ${o.high}`;
+  const rating = document.createElement("span");
+  rating.className = "opp-rating";
+  rating.textContent = ` rated ${o.rating} (${span})`;
+  return [rating];
+}
+
 function buildOpponents() {
   const list = $("opponent-list");
   list.replaceChildren(...opponents.map((o) => {
@@ -89,7 +100,7 @@ function buildOpponents() {
     const text = document.createElement("span");
     const name = document.createElement("b");
     name.textContent = o.name;
-    text.append(name, ` — ${o.description}`);
+    text.append(name, ...opponentRating(o), ` — ${o.description}`);
     label.append(input, text);
     return label;
   }));

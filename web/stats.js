@@ -7,6 +7,7 @@ import { $ } from "./render.js";
 import { drawChart } from "./chart.js";
 import { loadSave, safeGet, safeSet, storeItem } from "./storage.js";
 import { ownsMatch } from "./tabs.js";
+import { showRating } from "./ratingchart.js";
 
 const KEY = "gin-rummy:stats:v1";
 const KEPT_PREFIX = "gin-rummy:stats-kept:"; // a stored store this game could not read, set aside
@@ -150,6 +151,38 @@ export function recordCoach(doc, coach) {
   writeStats(store);
 }
 
+// ------------------------------------------------------------------------------------ rating
+
+/** The player's rating after each rated finished match, oldest first: [{rating, deviation,
+ * matches, low, high}] as the engine's "rate" op gave it (web/rating.js). */
+export function ratingHistory(store) {
+  return store.matches.filter((m) => m.finished && m.rating).map((m) => m.rating);
+}
+
+/** Keep the ratings the engine gave finished matches: {match id: rating}; null, or why not. */
+export function storeRatings(byId) {
+  const store = loadStats();
+  let changed = false;
+  for (const m of store.matches) {
+    if (m.finished && !m.rating && byId[m.id]) {
+      m.rating = byId[m.id];
+      changed = true;
+    }
+  }
+  return changed ? writeStats(store) : null;
+}
+
+// A stored rating: the engine's figures, finite, with a positive deviation and at least 1 match.
+function ratingFault(r) {
+  if (!r || typeof r !== "object" || Array.isArray(r)) return "must be an object";
+  for (const key of ["rating", "deviation", "low", "high"]) {
+    if (!Number.isFinite(r[key]) || Math.abs(r[key]) > MAX_POINTS) return `needs its ${key}, a number`;
+  }
+  if (!(r.deviation > 0)) return "needs a positive deviation";
+  if (!Number.isSafeInteger(r.matches) || r.matches < 1) return "needs its matches, a whole number from 1";
+  return null;
+}
+
 // ------------------------------------------------------------------------------------ figures
 
 /** Every figure of the statistics panel, from the player's side. */
@@ -245,6 +278,10 @@ export function checkStats(data) {
       }
     }
     if (m.coach !== undefined) checkCoach(m.coach, where, fail);
+    if (m.rating !== undefined) {
+      const fault = m.finished ? ratingFault(m.rating) : "is kept for finished matches only";
+      if (fault) fail(`${where}: its rating ${fault}`);
+    }
     if (m.save !== null && (typeof m.save !== "object" || Array.isArray(m.save))) fail(`${where}: save must be an object or null`);
   });
   if (data.current != null && typeof data.current !== "string") fail("its current match must be an id");
@@ -320,7 +357,9 @@ const mean = (list, key) => Math.round(list.reduce((a, x) => a + x[key], 0) / li
 const signed = (n) => (n > 0 ? `+${n} points` : `${n} points`);
 
 function fill() {
-  const s = summarize(loadStats());
+  const store = loadStats();
+  showRating($("stats-rating"), ratingHistory(store));
+  const s = summarize(store);
   const rows = [
     ["Matches won", `${s.matchesWon} of ${s.matches}${percent(s.matchesWon, s.matches)}`],
     ["Hands won", `${s.handsWon} of ${s.hands}${percent(s.handsWon, s.hands)}`],

@@ -1,0 +1,93 @@
+"""The rated ladder on the page: the opponents' ratings in Settings, and after a match the
+player's rating (kept in the statistics, charted there) and the suggested next opponent. One
+short seeded match (to 10 points against the beginner, the autoplay hook playing your seat;
+the seed is one that your seat wins, so the suggestion is another opponent)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gintable import IDLE, engine_call
+from layout import layout_problems
+from test_screens import SIZES
+
+BOOT = 120_000
+MATCH_OVER = 'html[data-phase="match_over"][data-ready="1"]'
+SETTINGS = "{speed: 'instant', rules: {target: 10}, opponent: 'beginner'}"
+
+
+def stored_matches(page: Any) -> list[dict[str, Any]]:
+    matches: list[dict[str, Any]] = json.loads(
+        page.evaluate("localStorage.getItem('gin-rummy:stats:v1')")
+    )["matches"]
+    return matches
+
+
+def fits_every_size(page: Any, what: str) -> list[str]:
+    """Layout problems of the page as it is at every screen size of test_screens."""
+    problems = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        problems += [f"{what} at {width}x{height}: {p}" for p in layout_problems(page)]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    return problems
+
+
+def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
+    page.goto("./?speed=0&sw=0")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    page.click("#btn-settings")
+    rated = [o for o in engine_call({"op": "opponents"})["opponents"] if "rating" in o]
+    assert rated
+    for o in rated:
+        label = page.locator(f"#opponent-list label:has(input[value='{o['name']}'])")
+        assert f"rated {o['rating']} (" in label.inner_text()
+    page.keyboard.press("Escape")
+
+    page.evaluate(f"localStorage.setItem('gin-rummy:settings:v1', JSON.stringify({SETTINGS}))")
+    page.goto("./?seed=ratings-2&speed=0&autoplay=1&sw=0")
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT)
+    if page.locator("#dlg-confirm[open]").count():
+        page.locator("#confirm-yes").click()
+    page.wait_for_selector(MATCH_OVER, state="attached", timeout=BOOT + 240_000)
+    page.wait_for_selector("#match-rating-now", timeout=30_000)
+
+    # The rating stored with the match is the engine's for a new player after this result.
+    [match] = [m for m in stored_matches(page) if m["finished"]]
+    score = 1 if match["winner"] == match["seat"] else 0
+    expected = engine_call({"op": "rate", "player": None, "opponent": "beginner", "score": score})
+    assert match["rating"] == expected["player"]
+    assert (match["rating"]["rating"] > 1500) == (score == 1)
+    shown = str(round(match["rating"]["rating"]))
+    assert page.locator("#match-rating-now").inner_text().startswith(f"Your rating: {shown} (95%")
+
+    # The suggestion: the engine's nearest opponent, one tap away for the next match.
+    name = expected["suggest"]
+    assert name and name != "beginner", "this seed's result should suggest another opponent"
+    assert name in page.locator("#match-suggest").inner_text()
+    problems = fits_every_size(page, "match end")
+    page.click("#match-suggest-play")
+    page.wait_for_selector(
+        'html[data-ready="1"]:not([data-phase="match_over"])', state="attached", timeout=BOOT
+    )
+    settings = json.loads(page.evaluate("localStorage.getItem('gin-rummy:settings:v1')"))
+    assert settings["opponent"] == name
+    assert page.evaluate("window.__gin.ui.opponent") == name
+
+    # Statistics: the rating, its interval (few matches) and the chart with its table of points.
+    page.click("#btn-stats")
+    assert page.locator("#stats-rating-now").inner_text().startswith(f"{shown} (95% interval")
+    page.wait_for_selector("#stats-rating-chart svg[role='img']")
+    assert page.locator("#stats-rating-chart table tbody tr").count() == 1
+    assert not problems + fits_every_size(page, "statistics")
+
+    # A stored rating is checked like every other figure: a file with a bad one is refused.
+    before = page.evaluate("localStorage.getItem('gin-rummy:stats:v1')")
+    store = json.loads(before)
+    [rated] = [m for m in store["matches"] if m.get("rating")]
+    rated["rating"]["deviation"] = -1
+    refuse = "t => import('./stats.js').then((m) => m.importStats(t))"
+    why = page.evaluate(refuse, json.dumps(store))
+    assert "its rating needs a positive deviation" in why
+    assert page.evaluate("localStorage.getItem('gin-rummy:stats:v1')") == before

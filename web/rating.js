@@ -1,0 +1,85 @@
+// The player's rating after each finished match, and the opponent suggested for the next one.
+// The engine rates (its "rate" op: Glicko's update against the opponent's ladder rating, and the
+// rated opponent nearest the result); the page keeps each match's figures with that match in the
+// statistics (web/stats.js), so the rating's history is the list of matches. Matches finished
+// before the page rated them are rated too, oldest first.
+import { $ } from "./render.js";
+import { loadStats, storeRatings } from "./stats.js";
+import { ratingWords } from "./ratingchart.js";
+import { writeSettings } from "./storage.js";
+import { opponentRequest } from "./settings.js";
+
+function el(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * Wire the match-end rating. `call(request)` asks the engine; `ui.settings` names the opponent of
+ * the next match; `newMatch()` starts one. Returns `viewed(view)`, for every view the table shows.
+ */
+export function wireRatings({ call, ui, newMatch }) {
+  let queue = Promise.resolve();
+  let seen = null; // the last match-end view handled
+  let listed = null; // the engine's opponents, asked once
+
+  // Rate every finished match not yet rated, in order; the last reply (with its suggestion).
+  async function rateUnrated() {
+    let player = null;
+    let last = null;
+    const rated = {};
+    for (const m of loadStats().matches) {
+      if (!m.finished) continue;
+      if (m.rating) {
+        player = m.rating;
+        continue;
+      }
+      const score = m.winner === m.seat ? 1 : 0;
+      const reply = await call({ op: "rate", player, opponent: m.opponent, score });
+      if (!reply.ok) continue; // an opponent this engine does not know: that match stays unrated
+      player = reply.player;
+      rated[m.id] = player;
+      last = { id: m.id, suggest: reply.suggest };
+    }
+    storeRatings(rated);
+    return last;
+  }
+
+  async function show(last) {
+    const box = $("match-rating");
+    const store = loadStats();
+    const match = store.matches.find((m) => m.id === store.current);
+    if (!match || !match.rating) return void box.replaceChildren();
+    const parts = [el("p", { id: "match-rating-now" }, `Your rating: ${ratingWords(match.rating)}.`)];
+    const name = last && last.id === match.id ? last.suggest : null;
+    if (name) {
+      listed ||= call({ op: "opponents" }).then((reply) => (reply.ok ? reply.opponents : []));
+      const entry = (await listed).find((o) => o.name === name);
+      const rated = entry && Number.isFinite(entry.rating) ? `, rated ${entry.rating}` : "";
+      if (name === opponentRequest(ui.settings).opponent) {
+        parts.push(el("p", { id: "match-suggest" }, `Your opponent, ${name}${rated}, is the nearest your strength.`));
+      } else {
+        const play = el("button", { type: "button", className: "ghost", id: "match-suggest-play", textContent: `Play ${name} next` });
+        play.addEventListener("click", () => {
+          ui.settings = { ...ui.settings, opponent: name };
+          writeSettings(ui.settings);
+          newMatch();
+        });
+        parts.push(el("p", { id: "match-suggest" }, "Nearest your strength: ", el("b", { textContent: name }), `${rated}. `, play));
+      }
+    }
+    box.replaceChildren(...parts);
+  }
+
+  return function viewed(view) {
+    if (view.phase !== "match_over") {
+      if (seen) $("match-rating").replaceChildren(); // a new match: the last one's words go
+      seen = null;
+      return;
+    }
+    if (seen === view) return;
+    seen = view;
+    queue = queue.then(rateUnrated).then(show).catch((err) => console.warn("rating:", err));
+  };
+}
