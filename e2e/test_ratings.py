@@ -9,8 +9,7 @@ import json
 from typing import Any
 
 from gintable import IDLE, engine_call
-from layout import layout_problems
-from test_screens import SIZES
+from test_screens import every_size
 
 BOOT = 120_000
 MATCH_OVER = 'html[data-phase="match_over"][data-ready="1"]'
@@ -22,16 +21,6 @@ def stored_matches(page: Any) -> list[dict[str, Any]]:
         page.evaluate("localStorage.getItem('gin-rummy:stats:v1')")
     )["matches"]
     return matches
-
-
-def fits_every_size(page: Any, what: str) -> list[str]:
-    """Layout problems of the page as it is at every screen size of test_screens."""
-    problems = []
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        problems += [f"{what} at {width}x{height}: {p}" for p in layout_problems(page)]
-    page.set_viewport_size({"width": 1280, "height": 800})
-    return problems
 
 
 def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
@@ -66,7 +55,7 @@ def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
     name = expected["suggest"]
     assert name and name != "beginner", "this seed's result should suggest another opponent"
     assert name in page.locator("#match-suggest").inner_text()
-    problems = fits_every_size(page, "match end")
+    problems = every_size(page, "rating-match-end")
     page.click("#match-suggest-play")
     page.wait_for_selector(
         'html[data-ready="1"]:not([data-phase="match_over"])', state="attached", timeout=BOOT
@@ -80,7 +69,7 @@ def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
     assert page.locator("#stats-rating-now").inner_text().startswith(f"{shown} (95% interval")
     page.wait_for_selector("#stats-rating-chart svg[role='img']")
     assert page.locator("#stats-rating-chart table tbody tr").count() == 1
-    assert not problems + fits_every_size(page, "statistics")
+    assert not problems + every_size(page, "rating-statistics")
 
     # A stored rating is checked like every other figure: a file with a bad one is refused.
     before = page.evaluate("localStorage.getItem('gin-rummy:stats:v1')")

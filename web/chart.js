@@ -177,6 +177,8 @@ export function drawChart(box, spec) {
   };
   box.replaceChildren(table(spec));
   box.classList.add("chart");
+  // Until the redraw that follows a narrower box, the last drawing is clipped, not scrolled to.
+  box.style.overflow = "hidden";
   render();
   const watch = new ResizeObserver(render);
   watch.observe(box);
