@@ -138,7 +138,6 @@ function table(spec) {
   const fx = spec.xFormat || number;
   const fy = spec.yFormat || number;
   const t = document.createElement("table");
-  t.className = "sr-only";
   t.createCaption().textContent = spec.title + (spec.desc ? `. ${spec.desc}` : "");
   const head = t.createTHead().insertRow();
   for (const text of [spec.xLabel || "x", ...spec.series.map((s) => s.name)]) {
@@ -158,7 +157,11 @@ function table(spec) {
       row.insertCell().textContent = p ? fy(p.y) + range : "";
     }
   }
-  return t;
+  // Hidden by a box around it: a table is never narrower than its cells, whatever its own width.
+  const hidden = document.createElement("div");
+  hidden.className = "sr-only";
+  hidden.append(t);
+  return hidden;
 }
 
 /** Draws `spec` (see the header) into `box`, replacing what it held; returns a stop function. */
@@ -174,6 +177,8 @@ export function drawChart(box, spec) {
   };
   box.replaceChildren(table(spec));
   box.classList.add("chart");
+  // Until the redraw that follows a narrower box, the last drawing is clipped, not scrolled to.
+  box.style.overflow = "hidden";
   render();
   const watch = new ResizeObserver(render);
   watch.observe(box);
