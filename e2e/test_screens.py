@@ -306,10 +306,10 @@ def newcomer(page: Page) -> list[str]:
     page.locator("#dlg-learn button.lesson").first.click()  # lesson 1: melds
     page.wait_for_selector("#coach-task:has-text('Pass on it')")
     Table(page).idle()
-    # The lesson's intro, left out on a phone held sideways, would push the table off its bottom.
+    # The lesson's intro, left out on a phone held sideways, would not fit in the coach there.
     page.set_viewport_size({"width": 640, "height": 360})
     intro = "document.querySelector('#coach .coach-intro').style.display"
-    caught(page, f"() => {intro} = 'block'", f"() => {intro} = ''", "the page scrolls")
+    caught(page, f"() => {intro} = 'block'", f"() => {intro} = ''", "#coach is cut")
     problems += every_size(page, "lesson")
     page.keyboard.press("t")  # wrong: the upcard is no use
     page.wait_for_selector("#coach[data-state=wrong]")
