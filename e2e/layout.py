@@ -9,8 +9,8 @@ controls, the middle. Your cards must stay at least 44 px tall (a finger's targe
 
 The action bar must not lie over any part of any of your cards (not only their corners), and the
 header's scores, target, cue and menu must not overlap. No text may be cut: an element that clips
-what overflows it (ellipsis, hidden overflow) must hold all of its text, and the prompt area must
-hold all it says.
+what overflows it (ellipsis, hidden overflow) must hold all of its text, and the prompt area and
+a lesson's coach must hold all they say.
 
 An open dialog must lie inside the viewport and must not scroll sideways; it must show its top as
 it opens (not scrolled down), with the focus in sight; its primary action must be in sight and
@@ -102,6 +102,13 @@ PROBLEMS_JS = r"""
       const who = el.id ? "#" + el.id : el.className || el.tagName;
       problems.push(`${who} is cut (${size}): "${what}"`);
     }
+  }
+  // The lesson's coach scrolls inside when its words outgrow it: on the table it must not, or
+  // the task or the answer to a wrong move is hidden below its edge.
+  const coach = document.getElementById("coach");
+  if (!dialog && coach && shown(coach) && coach.scrollHeight > coach.clientHeight + 1) {
+    const size = `${coach.scrollHeight} in ${coach.clientHeight}`;
+    problems.push(`#coach is cut (${size}): "${(coach.textContent || "").trim().slice(0, 40)}"`);
   }
   // The header's parts side by side, none drawn over another (three-digit scores need room).
   const parts = [...document.querySelectorAll(".scores > :not(.sr-only), .menu")].filter(shown);

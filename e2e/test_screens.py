@@ -1,15 +1,16 @@
 """One screen at every common size, and card faces legible in every state and colour scheme.
 
-One page walks the eight sizes of the issue through each phase: the loading shell, the opening,
-a discard with eleven cards in four groups, a knock on offer (its verdict in the prompt, then the
-hint shown, a card selected, and Knock pressed once), the knock review with seven declarations,
-the hand's end (its dialog, the coach's review of the hand, then the table with the opponent's
-hand revealed), the match's end, the replay (its moves marked by the coach), the header's
-dialogs (each checked at its top as it opens) and a header with three-digit scores. Each is
-checked by layout.py, after a planted broken layout has shown that the check catches it. At
-one phone size each state is also audited: the contrast of every card face in the standard,
-four-colour and high-contrast schemes, and axe-core's colour-contrast rule. Screenshots go to
-$GIN_SCREENS when it is set.
+One page walks the eight sizes of the issue through each phase: the loading shell, the opening, a
+discard with eleven cards in four groups, a knock on offer (its verdict in the prompt, then the
+hint shown, a card selected, and Knock pressed once), the knock review with seven declarations, the
+hand's end (its dialog with the deal's stock and Verify, the coach's review of the hand, then the
+table with the opponent's hand revealed), the match's end, the replay (its moves marked by the
+coach), the header's dialogs (each checked at its top as it opens), a header with three-digit
+scores, and a newcomer's first launch: the welcome, the Learn list, a lesson with its task and its
+answer to a wrong move. Each is checked by layout.py, after a planted broken layout has shown that
+the check catches it. At one phone size each state is also audited: the contrast of every card face
+in the standard, four-colour and high-contrast schemes, and axe-core's colour-contrast rule.
+Screenshots go to $GIN_SCREENS when it is set.
 """
 
 from __future__ import annotations
@@ -291,6 +292,56 @@ def three_digit_header(page: Page) -> list[str]:
     return problems
 
 
+def newcomer(page: Page) -> list[str]:
+    """A first launch (nothing stored, no test hook in the address): the welcome at its top,
+    the Learn list, lesson 1 on the table with its task, then its answer to a wrong move."""
+    page.set_viewport_size({"width": 640, "height": 360})
+    page.goto("./help.html")  # the table's page gone first: it saves as it closes
+    page.evaluate(  # the saves: localStorage and the journal (web/journal.js)
+        "() => { localStorage.clear(); return new Promise((done) =>"
+        " indexedDB.deleteDatabase('gin-rummy').onsuccess = done); }"
+    )
+    page.emulate_media(reduced_motion="reduce")  # no ?speed=0: it would skip the welcome
+    page.goto("./?sw=0")
+    page.wait_for_selector("#dlg-welcome[open] #welcome-levels input", timeout=BOOT_TIMEOUT)
+    caught(
+        page,
+        "() => { const d = document.getElementById('dlg-welcome');"
+        " d.querySelector('a').focus(); d.scrollTop = d.scrollHeight; }",
+        "() => { const d = document.getElementById('dlg-welcome'); d.scrollTop = 0;"
+        " document.getElementById('welcome-play').focus(); }",
+        "#dlg-welcome opened scrolled down",
+    )
+    problems = every_size(page, "welcome")
+    page.locator("#welcome-learn").click()
+    page.wait_for_selector("#dlg-learn[open] button.lesson")
+    caught(
+        page,
+        "() => document.getElementById('lesson-list').style.minWidth = '120vw'",
+        "() => document.getElementById('lesson-list').style.minWidth = ''",
+        "#dlg-learn scrolls sideways",
+    )
+    problems += every_size(page, "learn")
+    page.locator("#dlg-learn button.lesson").first.click()  # lesson 1: melds
+    page.wait_for_selector("#coach-task:has-text('Pass on it')")
+    Table(page).idle()
+    # The lesson's intro, left out on a phone held sideways, would not fit in the coach there.
+    page.set_viewport_size({"width": 640, "height": 360})
+    intro = "document.querySelector('#coach .coach-intro').style.display"
+    caught(page, f"() => {intro} = 'block'", f"() => {intro} = ''", "#coach is cut")
+    problems += every_size(page, "lesson")
+    page.keyboard.press("t")  # wrong: the upcard is no use
+    page.wait_for_selector("#coach[data-state=wrong]")
+    caught(
+        page,
+        "() => document.getElementById('coach').style.maxHeight = '2em'",
+        "() => document.getElementById('coach').style.maxHeight = ''",
+        "#coach is cut",
+    )
+    problems += every_size(page, "lesson-wrong")
+    return problems
+
+
 def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str, Any]) -> None:
     context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 640})
     page = context.new_page()
@@ -338,7 +389,11 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
     problems += checked(page, "knock")
 
     load(page, positions["hand_over"])
-    expect(page.locator("#dlg-result")).to_be_visible()
+    expect(page.locator("#dlg-result #deal-verify")).to_be_visible()
+    # The stock left drawn wider than a phone: the check sees the dialog scroll sideways.
+    page.set_viewport_size({"width": 360, "height": 640})
+    stock = "document.getElementById('deal-stock').style.minWidth"
+    caught(page, f"() => {stock} = '120vw'", f"() => {stock} = ''", "#dlg-result scrolls sideways")
     problems += checked(page, "hand-end")
     problems += review_dialog(page)
     page.get_by_role("button", name="See the table").click()
@@ -360,5 +415,6 @@ def test_every_screen_size(browser: Browser, base_url: str, positions: dict[str,
 
     load(page, positions["high"])
     problems += three_digit_header(page)
+    problems += newcomer(page)
     context.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
