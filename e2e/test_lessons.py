@@ -100,3 +100,19 @@ def test_a_lesson_plays_by_taps_and_the_match_comes_back(browser: Any, base_url:
     back_to_the_match(page, hand, tap=True)
     assert stored(page, SAVE) == save
     context.close()
+
+
+def test_no_welcome_over_a_match_that_only_the_journal_kept(page: Any) -> None:
+    """A browser killed in a newcomer's first moves keeps the match in the journal alone
+    (web/journal.js): the next visit restores it and is no first visit."""
+    table = Table(page)
+    page.goto("./?seed=journal-only&speed=0&sw=0")
+    table.idle(BOOT_TIMEOUT)
+    table.play_by_keys("pass")
+    table.idle()
+    hand = sorted(table.hand())
+    page.evaluate("localStorage.clear()")  # as if its lazy writes never reached the disk
+    page.goto("./?sw=0")
+    table.idle(BOOT_TIMEOUT)
+    assert page.locator("#dlg-welcome[open]").count() == 0
+    assert sorted(table.hand()) == hand

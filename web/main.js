@@ -316,7 +316,8 @@ const lessons = wireLessons({
   },
   view: () => ui.view, openDialog, closeDialog,
 });
-const greeting = firstVisit(params) ? welcome({ call: (req) => engine.call(req) }) : null;
+// The welcome's answer, or null when this is no first visit (shown while the engine loads).
+const greeting = firstVisit(params).then((first) => (first ? welcome({ call: (req) => engine.call(req) }) : null));
 
 const knockReview = wireKnock({ call: (req) => engine.call(req), act, view: () => ui.view, openDialog });
 const ctl = createIntents({
@@ -431,7 +432,7 @@ async function start() {
   if (seed && restored) ctl.newMatch(seed, link.what);
   else if (seed && !saved) await newMatch(seed);
   else if (!saved) {
-    const answer = greeting && (await greeting); // a newcomer's first launch (web/welcome.js)
+    const answer = await greeting; // a newcomer's first launch (web/welcome.js)
     if (answer && answer.opponent) writeSettings((ui.settings = { ...ui.settings, opponent: answer.opponent }));
     await newMatch();
     if (answer && answer.learn) lessons.open();

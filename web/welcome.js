@@ -3,15 +3,22 @@
 // remembered (WELCOME_KEY, docs/save.md). A link or a test hook in the address (?seed, ?daily,
 // ?speed, ?autoplay) names what the visitor came for, so no welcome is shown over it.
 import { SAVE_KEY, safeGet, safeSet } from "./storage.js";
+import { readJournal } from "./journal.js";
 
 export const WELCOME_KEY = "gin-rummy:welcome:v1";
 const STATS_KEY = "gin-rummy:stats:v1"; // web/stats.js
 const FIRST_CHOICE = "beginner"; // a newcomer's suggested opponent
 
-/** Whether this page load is a newcomer's first: read before anything is written. */
-export function firstVisit(params) {
+/** Whether this page load is a newcomer's first: read before anything is written. The journal
+ * counts too: a browser killed during its first moves keeps the match there alone (journal.js). */
+export async function firstVisit(params) {
   if (["seed", "daily", "speed", "autoplay"].some((p) => params.has(p))) return false;
-  return [SAVE_KEY, STATS_KEY, WELCOME_KEY].every((key) => safeGet(key) === null);
+  if (![SAVE_KEY, STATS_KEY, WELCOME_KEY].every((key) => safeGet(key) === null)) return false;
+  try {
+    return (await readJournal()) === null;
+  } catch {
+    return true; // no journal in this browser: localStorage said it all
+  }
 }
 
 function el(tag, props = {}, ...children) {
