@@ -23,7 +23,12 @@ export function wireInput(ctl) {
     ctl.inputKind(kind);
   };
   inputKind(matchMedia("(pointer: coarse)").matches ? "touch" : "mouse");
-  document.addEventListener("pointerdown", (event) => inputKind(event.pointerType === "touch" ? "touch" : "mouse"), true);
+  // Taken once the press is over (after its click): showing or hiding the caps moves the buttons,
+  // and a switch on the press moved the button from under the mouse before its click.
+  document.addEventListener("pointerup", (event) => {
+    const kind = event.pointerType === "touch" ? "touch" : "mouse";
+    setTimeout(() => inputKind(kind));
+  }, true);
   document.addEventListener("keydown", (event) => {
     if (!event.altKey && !event.ctrlKey && !event.metaKey && event.key !== "Shift") inputKind("keys");
   }, true);
