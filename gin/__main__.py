@@ -117,16 +117,22 @@ def _arena_arguments(parser: argparse.ArgumentParser) -> None:
     arguments(parser)
 
 
-def _arena(args: argparse.Namespace) -> int:
-    from gin.ai.arena import main
+def _bad_seed(command: str, seed: str) -> bool:
+    """Whether ``--seed`` is refused (saves take the same seeds), said on stderr when it is."""
     from gin.save import check_seed
 
     try:
-        check_seed(args.seed)
+        check_seed(seed)
     except ValueError as error:
-        sys.stderr.write(f"python -m gin arena: --seed: {error}\n")
-        return 2
-    return main(args)
+        sys.stderr.write(f"python -m gin {command}: --seed: {error}\n")
+        return True
+    return False
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from gin.ai.arena import main
+
+    return 2 if _bad_seed("arena", args.seed) else main(args)
 
 
 def _ladder_arguments(parser: argparse.ArgumentParser) -> None:
@@ -137,14 +143,8 @@ def _ladder_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _ladder(args: argparse.Namespace) -> int:
     from gin.ai.ladder import main
-    from gin.save import check_seed
 
-    try:
-        check_seed(args.seed)
-    except ValueError as error:
-        sys.stderr.write(f"python -m gin ladder: --seed: {error}\n")
-        return 2
-    return main(args)
+    return 2 if _bad_seed("ladder", args.seed) else main(args)
 
 
 def _bot_arguments(parser: argparse.ArgumentParser) -> None:
