@@ -17,17 +17,23 @@ export function wireInput(ctl) {
   $("keys-table").replaceChildren(...keyRows(TABLE_KEYS));
   $("keys-line").replaceChildren(...keysLine());
   markButtons($);
-  // How the player plays, on <html> too: the key caps are shown to all but touch players (style.css).
-  const inputKind = (kind) => {
+  // How the player plays: for the prompt's words (ctl) and on <html>, where style.css shows the key
+  // caps to all but touch players.
+  const showCaps = (kind) => {
     if (document.documentElement.dataset.input !== kind) document.documentElement.dataset.input = kind;
+  };
+  const inputKind = (kind) => {
+    showCaps(kind);
     ctl.inputKind(kind);
   };
   inputKind(matchMedia("(pointer: coarse)").matches ? "touch" : "mouse");
-  // Taken once the press is over (after its click): showing or hiding the caps moves the buttons,
-  // and a switch on the press moved the button from under the mouse before its click.
+  const pointerKind = (event) => (event.pointerType === "touch" ? "touch" : "mouse");
+  document.addEventListener("pointerdown", (event) => ctl.inputKind(pointerKind(event)), true);
+  // The caps only once the press is over (after its click): showing or hiding them moves the
+  // buttons, and switched on the press they moved the button from under the mouse before its click.
   document.addEventListener("pointerup", (event) => {
-    const kind = event.pointerType === "touch" ? "touch" : "mouse";
-    setTimeout(() => inputKind(kind));
+    const kind = pointerKind(event);
+    setTimeout(() => showCaps(kind));
   }, true);
   document.addEventListener("keydown", (event) => {
     if (!event.altKey && !event.ctrlKey && !event.metaKey && event.key !== "Shift") inputKind("keys");
