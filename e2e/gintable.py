@@ -37,6 +37,16 @@ def simple_choice(view: dict[str, Any], stop_at_knock: bool = False) -> str | No
     return f"discard {options[0]['card']}" if options else acts[0]
 
 
+def service_worker_controls(page: Any) -> bool:
+    """Whether the service worker controls ``page`` within 20 s (polled from Python:
+    wait_for_function evaluates a string, which the page's CSP forbids)."""
+    for _ in range(100):
+        if page.evaluate("!!navigator.serviceWorker.controller"):
+            return True
+        page.wait_for_timeout(200)
+    return False
+
+
 def human_first(seed: str) -> bool:
     """Whether the human has the first word on the opening upcard for ``seed``."""
     view = engine_call({"op": "new", "seed": seed, "names": ["You", "Computer"]})["view"]

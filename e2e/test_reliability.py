@@ -21,6 +21,7 @@ from gintable import (
     Plan,
     Table,
     engine_call,
+    service_worker_controls,
     simple_choice,
     with_snapshot_key,
 )
@@ -356,11 +357,7 @@ def test_a_deploy_never_mixes_builds_and_keeps_the_save(browser: Browser, tmp_pa
     try:
         page = context.new_page()
         table = Table(page).open("./?speed=0&seed=deploy")
-        for _ in range(100):  # (wait_for_function evaluates a string, which the CSP forbids)
-            if page.evaluate("!!navigator.serviceWorker.controller"):
-                break
-            page.wait_for_timeout(200)
-        assert page.evaluate("!!navigator.serviceWorker.controller")
+        assert service_worker_controls(page)
         one_move(page, table)
         hand = sorted(table.hand())
         runs(page, "A")
@@ -432,10 +429,7 @@ def test_another_builds_snapshot_under_a_forged_key_is_refused_and_replaced(
     try:
         page = context.new_page()
         table = Table(page).open("./?speed=0&seed=forged")
-        for _ in range(100):  # (wait_for_function evaluates a string, which the CSP forbids)
-            if page.evaluate("!!navigator.serviceWorker.controller"):
-                break
-            page.wait_for_timeout(200)
+        service_worker_controls(page)
         page.evaluate(PLANT, page.evaluate("document.documentElement.dataset.build"))
         rebuilt = notice(page, "fast-start")
         page.reload()

@@ -16,6 +16,7 @@ from gintable import (
     engine_call,
     human_first,
     seed_where,
+    service_worker_controls,
     simple_choice,
 )
 from playwright.sync_api import BrowserContext, Page, Route, expect
@@ -366,11 +367,7 @@ def test_offline_reload_after_one_visit(browser: Any, fresh_server: Any) -> None
     try:
         page = context.new_page()
         table = Table(page).open("./?speed=0&seed=offline")
-        for _ in range(100):
-            if page.evaluate("!!navigator.serviceWorker.controller"):
-                break
-            page.wait_for_timeout(200)
-        assert page.evaluate("!!navigator.serviceWorker.controller")
+        assert service_worker_controls(page)
         hand = sorted(table.hand())
         fresh_server.stop()
         context.set_offline(True)
