@@ -159,8 +159,29 @@ def project_meta() -> dict[str, object]:
     return project
 
 
+LOCALES = ROOT / "gin" / "locales"
+
+
 def gin_sources() -> list[Path]:
-    return [p for p in files_under(ROOT / "gin") if p.suffix in (".py", ".typed", ".json")]
+    """The engine's files that go into its wheel. The message catalogues stay out: the page reads
+    them as locales/<language>.json (write_catalogues), so editing a message keeps the snapshot."""
+    return [
+        p
+        for p in files_under(ROOT / "gin")
+        if p.suffix in (".py", ".typed", ".json") and LOCALES not in p.parents
+    ]
+
+
+def write_catalogues(out: Path) -> None:
+    """One file per language, locales/<language>.json: the parts of its catalogue merged in the
+    order of their names, as gin.i18n.catalogue merges them."""
+    (out / "locales").mkdir()
+    for folder in sorted(p for p in LOCALES.iterdir() if p.is_dir()):
+        merged: dict[str, object] = {}
+        for part in sorted(folder.glob("*.json")):
+            merged.update(json.loads(part.read_text(encoding="utf-8")))
+        text = json.dumps(merged, ensure_ascii=False, separators=(",", ":"))
+        (out / "locales" / f"{folder.name}.json").write_text(text, encoding="utf-8")
 
 
 def build_gin_wheel(out_dir: Path) -> Path:
@@ -276,7 +297,7 @@ def trim_stdlib(full: Path, keep: set[str], out: Path) -> None:
 def input_files() -> list[Path]:
     """Everything a build reads (for the staleness check of `serve`)."""
     files = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json"]
-    files += gin_sources() + files_under(WEB) + list(SNAPSHOT_TOOLS)
+    files += gin_sources() + files_under(LOCALES) + files_under(WEB) + list(SNAPSHOT_TOOLS)
     return [f for f in files if f.exists()]
 
 
@@ -372,6 +393,7 @@ def build() -> None:
             (tmp / TABLE_CSS).write_text(css)
         else:
             shutil.copy2(src, dst)
+    write_catalogues(tmp)
     # Pyodide: only what the page requests, its standard library trimmed to what the engine
     # reads, and the engine's memory snapshot taken on that library.
     gin_wheel = build_gin_wheel(tmp / "wheels")

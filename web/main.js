@@ -34,8 +34,11 @@ import { newDeal } from "./fairness.js";
 import { wireLessons } from "./lessons.js";
 import { firstVisit, welcome } from "./welcome.js";
 import { reviewer, wireCoach } from "./coach.js";
+import { loadLanguage, localize } from "./i18n.js";
 
 performance.mark("gin:main-start");
+await loadLanguage();
+localize();
 
 const SPEEDS = { slow: 1400, normal: 750, fast: 300, instant: 0 };
 const BUSY_SHOWN_MS = 100; // a wait shorter than this is not shown as one
