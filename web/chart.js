@@ -22,12 +22,14 @@
 // and a visually hidden table beside it gives every point (and interval) as text.
 // Returns a function that stops the redrawing (for a box that is about to be thrown away).
 
+import { formatNumber, t } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const PALETTE = ["#0f5132", "#b0521d", "#2b5ea8", "#7a3f9d"];
 const FONT = 12;
 const PAD = { top: 10, right: 12, bottom: 34, left: 46 }; // room for tick labels and the x axis name
 const Y_NAME = 16; // more room on the left for the y axis name
-const number = (v) => String(+v.toPrecision(4));
+const number = (v) => formatNumber(+v.toPrecision(4));
 let ids = 0;
 
 function el(name, attrs = {}, text = null) {
@@ -88,7 +90,7 @@ function draw(spec, width) {
   const svg = el("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-labelledby": `${id}-t ${id}-d`, "font-size": FONT, "font-family": "system-ui, sans-serif", style: "display:block;max-width:100%" });
   svg.append(el("title", { id: `${id}-t` }, spec.title),
-    el("desc", { id: `${id}-d` }, spec.desc || `${spec.series.length} series over ${points.length} points.`));
+    el("desc", { id: `${id}-d` }, spec.desc || t("stats.chart.series", { n: spec.series.length, points: points.length })));
 
   // Grid and y ticks; x ticks at whole numbers when the x values are whole (match numbers).
   for (const v of yt) {
@@ -137,30 +139,31 @@ function draw(spec, width) {
 function table(spec) {
   const fx = spec.xFormat || number;
   const fy = spec.yFormat || number;
-  const t = document.createElement("table");
-  t.createCaption().textContent = spec.title + (spec.desc ? `. ${spec.desc}` : "");
-  const head = t.createTHead().insertRow();
-  for (const text of [spec.xLabel || "x", ...spec.series.map((s) => s.name)]) {
+  const tab = document.createElement("table");
+  tab.createCaption().textContent = spec.desc ? t("stats.chart.caption", { title: spec.title, desc: spec.desc }) : spec.title;
+  const head = tab.createTHead().insertRow();
+  for (const text of [spec.xLabel || t("stats.chart.x"), ...spec.series.map((s) => s.name)]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = text;
     head.append(th);
   }
   const xs = [...new Set(spec.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
-  const body = t.createTBody();
+  const body = tab.createTBody();
   for (const x of xs) {
     const row = body.insertRow();
     row.insertCell().textContent = fx(x);
     for (const s of spec.series) {
       const p = s.points.find((q) => q.x === x);
-      const range = p && Number.isFinite(p.lo) && Number.isFinite(p.hi) ? ` (${fy(p.lo)} to ${fy(p.hi)})` : "";
-      row.insertCell().textContent = p ? fy(p.y) + range : "";
+      const banded = p && Number.isFinite(p.lo) && Number.isFinite(p.hi);
+      row.insertCell().textContent = !p ? "" : banded
+        ? t("stats.chart.range", { value: fy(p.y), lo: fy(p.lo), hi: fy(p.hi) }) : fy(p.y);
     }
   }
   // Hidden by a box around it: a table is never narrower than its cells, whatever its own width.
   const hidden = document.createElement("div");
   hidden.className = "sr-only";
-  hidden.append(t);
+  hidden.append(tab);
   return hidden;
 }
 

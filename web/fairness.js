@@ -7,6 +7,7 @@
 import { $, cardFace } from "./render.js";
 import { loadSave } from "./storage.js";
 import { download } from "./notice.js";
+import { t } from "./i18n.js";
 
 const SHORT = 12; // hex characters shown on the table: 48 bits, in groups of four
 
@@ -44,10 +45,10 @@ export function newDeal(view) {
   const line = $("deal-line");
   const code = line.querySelector("code");
   code.textContent = shortPrint(fingerprint);
-  line.title = `Fingerprint of this deal, fixed before the first move: ${fingerprint}`;
+  line.title = t("fairness.lineTitle", { fingerprint });
   line.hidden = false;
-  const item = node("li", "deal", "Deal fingerprint ");
-  item.append(node("code", "", fingerprint));
+  const item = node("li", "deal", t("fairness.logItem"));
+  item.append(" ", node("code", "", fingerprint));
   return [item];
 }
 
@@ -60,37 +61,35 @@ export function renderDealCheck(view) {
   const stock = node("div", "mini-group stock-left");
   stock.id = "deal-stock";
   stock.append(...deal.stock.map((c) => cardFace(c)));
-  const where = known && shown.before ? "the table showed before the first move"
-    : "recorded when the hand was dealt (this page was opened later)";
-  const intro = node("p", "small", `The fingerprint ${where}: `);
+  const intro = node("p", "small", t(known && shown.before ? "fairness.shownBefore" : "fairness.shownLater"));
   const print = node("code", "", shortPrint(fingerprint));
   print.id = "deal-print";
   print.dataset.fingerprint = fingerprint;
-  intro.append(print, ". It is SHA-256 of the deck as dealt and a secret salt, both shown here now.");
+  intro.append(" ", print, " ", t("fairness.whatItIs"));
   const details = node("details", "deal-data");
   const deck = node("code", "", deal.deck.join(" "));
   deck.id = "deal-deck";
   const salt = node("code", "", deal.salt);
   salt.id = "deal-salt";
-  details.append(node("summary", "", "The deck and the salt"),
-    node("p", "small", "The deck, top first (20 cards dealt one at a time, the non-dealer first; the upcard; then the stock):"),
-    deck, node("p", "small", "The hand's salt:"), salt,
-    node("p", "small", "SHA-256 of gin-fingerprint|salt|deck gives the fingerprint (help page: Is it fair?)."));
-  const verify = node("button", "link", "Verify");
+  details.append(node("summary", "", t("fairness.deckAndSalt")),
+    node("p", "small", t("fairness.deckIntro")),
+    deck, node("p", "small", t("fairness.saltIntro")), salt,
+    node("p", "small", t("fairness.howTo")));
+  const verify = node("button", "link", t("fairness.verify"));
   verify.type = "button";
   verify.id = "deal-verify";
   verify.addEventListener("click", () => check(box));
   const verdict = node("p", "deal-verdict");
   verdict.id = "deal-verdict";
   verdict.setAttribute("role", "status");
-  const parts = [node("h3", "", `Cards left in the stock (${deal.stock.length}, the next first)`), stock,
-    node("h3", "", "Check the deal"), intro, details, verify, verdict];
+  const parts = [node("h3", "", t("fairness.stockLeft", { n: deal.stock.length })), stock,
+    node("h3", "", t("fairness.check")), intro, details, verify, verdict];
   if (view.phase === "match_over") parts.push(downloadButton());
   box.replaceChildren(...parts);
 }
 
 function downloadButton() {
-  const button = node("button", "link", "Download the match (python -m gin verify FILE checks every hand)");
+  const button = node("button", "link", t("fairness.download"));
   button.type = "button";
   button.addEventListener("click", () => {
     const saved = loadSave();
@@ -107,21 +106,18 @@ async function check(box) {
   const deck = $("deal-deck").textContent;
   const stock = [...box.querySelectorAll("#deal-stock .card")].map((c) => c.dataset.card);
   if (!globalThis.crypto || !crypto.subtle) {
-    say(verdict, "unknown", "This browser offers no SHA-256 on this page (it needs HTTPS). Hash the text " +
-      "gin-fingerprint|salt|deck with any SHA-256 tool, or run python -m gin verify on the match.");
+    say(verdict, "unknown", t("fairness.noCrypto"));
     return;
   }
   const got = await sha256Hex(dealText(deck, $("deal-salt").textContent));
   const cards = deck.split(" ");
   const tail = cards.slice(cards.length - stock.length).join(" ");
   if (got !== expected) {
-    say(verdict, "bad", `✗ It does NOT match! SHA-256 of this deck and salt is ${shortPrint(got)}…, ` +
-      `not the fingerprint ${shortPrint(expected)}…: this is not the deck that was dealt.`);
+    say(verdict, "bad", t("fairness.mismatch", { got: shortPrint(got), expected: shortPrint(expected) }));
   } else if (tail !== stock.join(" ")) {
-    say(verdict, "bad", "✗ The fingerprint matches this deck, but the stock shown is NOT the end of it.");
+    say(verdict, "bad", t("fairness.stockBad"));
   } else {
-    say(verdict, "good", `✓ It matches: SHA-256 of this deck and salt gives ${shortPrint(got)}…, the ` +
-      `fingerprint shown, and the ${stock.length} cards left in the stock are the end of this deck.`);
+    say(verdict, "good", t("fairness.good", { got: shortPrint(got), n: stock.length }));
   }
 }
 

@@ -7,7 +7,8 @@ import { $ } from "./render.js";
 import { loadStats, storeRatings } from "./stats.js";
 import { ratingWords } from "./ratingchart.js";
 import { writeSettings } from "./storage.js";
-import { opponentRequest } from "./settings.js";
+import { opponentLabel, opponentRequest } from "./settings.js";
+import { t } from "./i18n.js";
 
 function el(tag, props = {}, ...children) {
   const node = Object.assign(document.createElement(tag), props);
@@ -51,22 +52,24 @@ export function wireRatings({ call, ui, newMatch }) {
     const store = loadStats();
     const match = store.matches.find((m) => m.id === store.current);
     if (!match || !match.rating) return void box.replaceChildren();
-    const parts = [el("p", { id: "match-rating-now" }, `Your rating: ${ratingWords(match.rating)}.`)];
+    const parts = [el("p", { id: "match-rating-now" }, t("rating.yours", { words: ratingWords(match.rating) }))];
     const name = last && last.id === match.id ? last.suggest : null;
     if (name) {
       listed ||= call({ op: "opponents" }).then((reply) => (reply.ok ? reply.opponents : []));
       const entry = (await listed).find((o) => o.name === name);
-      const rated = entry && Number.isFinite(entry.rating) ? `, rated ${entry.rating}` : "";
+      const rated = entry && Number.isFinite(entry.rating);
+      const args = { name: opponentLabel(name), rating: rated ? String(entry.rating) : "" };
       if (name === opponentRequest(ui.settings).opponent) {
-        parts.push(el("p", { id: "match-suggest" }, `Your opponent, ${name}${rated}, is the nearest your strength.`));
+        parts.push(el("p", { id: "match-suggest" }, t(rated ? "rating.suggest.sameRated" : "rating.suggest.same", args)));
       } else {
-        const play = el("button", { type: "button", className: "ghost", id: "match-suggest-play", textContent: `Play ${name} next` });
+        const play = el("button", { type: "button", className: "ghost", id: "match-suggest-play",
+          textContent: t("rating.suggest.play", args) });
         play.addEventListener("click", () => {
           ui.settings = { ...ui.settings, opponent: name };
           writeSettings(ui.settings);
           newMatch();
         });
-        parts.push(el("p", { id: "match-suggest" }, "Nearest your strength: ", el("b", { textContent: name }), `${rated}. `, play));
+        parts.push(el("p", { id: "match-suggest" }, t(rated ? "rating.suggest.otherRated" : "rating.suggest.other", args), " ", play));
       }
     }
     box.replaceChildren(...parts);

@@ -1,32 +1,36 @@
 // The opponent (every one the engine names, with its one-line description), the rules options
 // (every option of gin.rules.Rules, and the presets the engine names), supplied decks for
 // duplicate play, and the display options (four-colour deck, large cards, high contrast, reduced
-// motion). All live in the settings object that storage.js keeps; the engine alone decides whether
-// rules and decks are valid.
+// motion) and the language. All live in the settings object that storage.js keeps; the engine
+// alone decides whether rules and decks are valid. Every word comes from the catalogue
+// (gin/locales/<language>/settings.json, opponents.json): an opponent by its name's
+// opponents.<name>.label and .about, not the engine's English description.
 import { dailyDate } from "./daily.js";
+import { LANGUAGES, currentLanguage, formatNumber, setLanguage, t } from "./i18n.js";
 import { systemReducesMotion } from "./motion.js";
 import { $ } from "./render.js";
 import { writeSettings } from "./storage.js";
 
-// Labels for every option of gin.rules.Rules, in the order of RULES.md's table.
+// Every option of gin.rules.Rules, in the order of RULES.md's table; its words are the catalogue's
+// settings.rule.<name> (the label), settings.rule.<name>.short (in the rules line) and
+// settings.rule.<name>.<choice>.
 const RULE_FIELDS = [
-  { name: "target", label: "Points to win the match", min: 1, max: 10000 },
-  { name: "knock_limit", label: "Knock limit (0: gin only)", min: 0, max: 10 },
-  { name: "gin_bonus", label: "Gin bonus", min: 0, max: 10000 },
-  { name: "undercut_bonus", label: "Undercut bonus", min: 0, max: 10000 },
-  { name: "undercut_on_tie", label: "A tie counts as an undercut" },
-  { name: "box_bonus", label: "Box bonus (each hand won)", min: 0, max: 10000 },
-  { name: "game_bonus", label: "Game bonus (match winner)", min: 0, max: 10000 },
-  { name: "shutout", label: "Shutout: the winner's bonuses double when the loser won no hand" },
-  { name: "big_gin", label: "Big gin: eleven melded cards without a discard" },
-  { name: "big_gin_bonus", label: "Big gin bonus", min: 0, max: 10000 },
-  { name: "oklahoma", label: "Oklahoma: the first upcard sets the knock limit" },
-  { name: "oklahoma_spades_double", label: "Oklahoma: a spade upcard doubles the hand" },
-  { name: "dealer_after", label: "Who deals after a scored hand", choices: { alternate: "Alternate", winner: "The winner", loser: "The loser" } },
-  { name: "dealer_after_void", label: "Who deals after a void hand", choices: { same: "The same dealer", alternate: "Alternate" } },
-  { name: "knock_discard_face_up", label: "Knock discard face up: it goes on the discard pile" },
+  { name: "target", min: 1, max: 10000 },
+  { name: "knock_limit", min: 0, max: 10 },
+  { name: "gin_bonus", min: 0, max: 10000 },
+  { name: "undercut_bonus", min: 0, max: 10000 },
+  { name: "undercut_on_tie" },
+  { name: "box_bonus", min: 0, max: 10000 },
+  { name: "game_bonus", min: 0, max: 10000 },
+  { name: "shutout" },
+  { name: "big_gin" },
+  { name: "big_gin_bonus", min: 0, max: 10000 },
+  { name: "oklahoma" },
+  { name: "oklahoma_spades_double" },
+  { name: "dealer_after", choices: ["alternate", "winner", "loser"] },
+  { name: "dealer_after_void", choices: ["same", "alternate"] },
+  { name: "knock_discard_face_up" },
 ];
-const PRESET_NAMES = { standard: "Standard", research: "Research", classic: "Classic", oklahoma: "Oklahoma" };
 // Display option -> the class it sets on <html> (options.css draws them).
 const DISPLAY = { fourColour: "deck-four", largeCards: "cards-large", highContrast: "contrast-high", reduceMotion: "motion-reduced" };
 
@@ -67,24 +71,32 @@ export function opponentRequest(settings) {
   return { opponent: settings.opponent || DEFAULT_OPPONENT };
 }
 
+/** An opponent's name for the player: "Expert", "Experte", … (an unknown one keeps its name). */
+export function opponentLabel(name) {
+  const key = OPPONENT_ALIASES[name] || name;
+  const label = t(`opponents.${key}.label`);
+  return label === `opponents.${key}.label` ? key : label;
+}
+
 /** Who plays the match on the table (a save's opponent), under its seat's name. */
 export function showOpponent(name) {
   const key = OPPONENT_ALIASES[name] || name;
   const entry = opponents.find((o) => o.name === key);
   const desc = document.createElement("span");
   desc.className = "desc"; // dropped on a phone held sideways (screens.css)
-  desc.textContent = entry ? `: ${entry.description}` : "";
-  $("opp-who").replaceChildren(key || "", desc);
+  desc.textContent = entry ? t("settings.opponent.about", { about: t(`opponents.${key}.about`) }) : "";
+  $("opp-who").replaceChildren(key ? opponentLabel(key) : "", desc);
 }
 
 // An opponent's ladder rating and 95% interval, as the engine gives it (docs/opponents.md); the
 // anchor of the scale has no interval. Nothing for an opponent the ladder did not rate.
 function opponentRating(o) {
   if (!Number.isFinite(o.rating)) return [];
-  const span = o.low === o.high ? "the yardstick" : `95% interval ${o.low} to ${o.high}`;
   const rating = document.createElement("span");
   rating.className = "opp-rating";
-  rating.textContent = ` rated ${o.rating} (${span})`;
+  rating.textContent = " " + (o.low === o.high
+    ? t("settings.opponent.yardstick", { rating: String(o.rating) }) // ratings: no thousands separator
+    : t("settings.opponent.rated", { rating: String(o.rating), low: String(o.low), high: String(o.high) }));
   return [rating];
 }
 
@@ -99,8 +111,8 @@ function buildOpponents() {
     input.value = o.name;
     const text = document.createElement("span");
     const name = document.createElement("b");
-    name.textContent = o.name;
-    text.append(name, ...opponentRating(o), ` — ${o.description}`);
+    name.textContent = opponentLabel(o.name);
+    text.append(name, ...opponentRating(o), ` — ${t(`opponents.${o.name}.about`)}`);
     label.append(input, text);
     return label;
   }));
@@ -110,21 +122,26 @@ function buildOpponents() {
 export function showRules(view) {
   if (!presets) return; // written once the engine has named its presets
   const name = presetOf(view.rules);
-  let text = `${PRESET_NAMES[name] || "Custom"} rules`;
-  if (!name) {
+  const parts = [];
+  if (name) {
+    parts.push(t(`settings.line.${name}`));
+  } else {
     const std = presets.standard;
     const changed = RULE_FIELDS.filter((f) => view.rules[f.name] !== std[f.name]);
-    text += ": " + changed.map((f) => `${f.label.split(":")[0].toLowerCase()} ${describe(f, view.rules[f.name])}`).join(", ");
+    const changes = changed.map((f) => t("settings.line.change",
+      { rule: t(`settings.rule.${f.name}.short`), value: describe(f, view.rules[f.name]) }));
+    parts.push(t("settings.line.custom", { changes: changes.join(", ") }));
   }
-  if (view.supplied_decks) text += ` · duplicate deals: ${view.supplied_decks} supplied deck${view.supplied_decks === 1 ? "" : "s"}`;
-  if (view.multiplier === 2) text += " · this hand counts double";
-  if (view.rules.oklahoma) text += ` · knock limit ${view.knock_limit} this hand`;
+  if (view.supplied_decks) parts.push(t("settings.line.decks", { n: view.supplied_decks }));
+  if (view.multiplier === 2) parts.push(t("settings.line.double"));
+  if (view.rules.oklahoma) parts.push(t("settings.line.knockLimit", { n: view.knock_limit }));
+  const text = parts.join(" · ");
   if ($("rules-line").textContent !== text) $("rules-line").textContent = text; // unchanged on most views
 }
 
 function describe(field, value) {
-  if (typeof value === "boolean") return value ? "on" : "off";
-  return field.choices ? field.choices[value].toLowerCase() : String(value);
+  if (typeof value === "boolean") return t(value ? "settings.value.on" : "settings.value.off");
+  return field.choices ? t(`settings.rule.${field.name}.${value}`) : formatNumber(value);
 }
 
 /** The Reduce motion box says what is in force: ticked, and not to be unticked, while the system
@@ -138,9 +155,7 @@ function showReduceMotion(settings) {
   box.disabled = system;
   const note = $("motion-note");
   note.hidden = !system;
-  note.textContent = system
-    ? `On by your system setting. Your own choice here (${own ? "on" : "off"}) applies when that setting is off.`
-    : "";
+  note.textContent = system ? t(own ? "settings.motion.on" : "settings.motion.off") : "";
 }
 
 export function applyDisplay(settings) {
@@ -155,7 +170,7 @@ function buildRuleFields() {
     let input;
     if (f.choices) {
       input = document.createElement("select");
-      for (const [value, text] of Object.entries(f.choices)) input.append(new Option(text, value));
+      for (const value of f.choices) input.append(new Option(t(`settings.rule.${f.name}.${value}`), value));
     } else {
       input = document.createElement("input");
       if ("min" in f) {
@@ -172,7 +187,7 @@ function buildRuleFields() {
     input.dataset.rule = f.name;
     label.className = input.type === "checkbox" ? "check" : "field";
     const text = document.createElement("span");
-    text.textContent = f.label;
+    text.textContent = t(`settings.rule.${f.name}`);
     if (input.type === "checkbox") label.append(input, text);
     else label.append(text, input);
     grid.append(label);
@@ -197,22 +212,39 @@ function fillRules(rules) {
   $("rules-preset").value = presetOf(rules) || "custom";
 }
 
+/** The language picker: each language in its own name, the page's language chosen. Changing it
+ * saves the choice and reloads the page in it (the match is saved after every move). */
+function buildLanguages(ui) {
+  const select = $("settings-language");
+  select.replaceChildren(...LANGUAGES.map((lang) => {
+    const option = new Option(t(`language.${lang}`), lang, false, lang === currentLanguage());
+    option.lang = lang;
+    return option;
+  }));
+  select.addEventListener("change", () => {
+    // main.js also writes ui.settings on every change of the form: it must carry the choice too.
+    ui.settings = { ...ui.settings, language: select.value };
+    setLanguage(select.value);
+  });
+}
+
 /**
  * Wire the rules and display parts of the settings dialog. `ui` holds `settings` and `view`;
  * `call(request)` asks the engine; `newMatch()` starts a match, asking first if one is on.
  */
 export function wireSettings({ ui, call, newMatch }) {
   buildRuleFields();
+  buildLanguages(ui);
   applyDisplay(ui.settings);
   const note = () => {
     const chosen = ui.settings.rules || (presets && presets.standard);
     const playing = ui.view && ui.view.phase !== "match_over";
     $("rules-note").textContent = playing && chosen && !same(chosen, ui.view.rules)
-      ? "The match on the table keeps its rules; these apply from the next match."
+      ? t("settings.rulesNote")
       : "";
     const current = OPPONENT_ALIASES[ui.opponent] || ui.opponent;
     $("opponent-note").textContent = playing && current && opponentRequest(ui.settings).opponent !== current
-      ? `The match on the table goes on against ${current}; this opponent plays from the next match.`
+      ? t("settings.opponent.note", { name: opponentLabel(current) })
       : "";
   };
   const fillOpponent = () => {

@@ -5,6 +5,8 @@ import { dailyDate, validDate } from "./daily.js";
 import { download, hideNotice, showNotice } from "./notice.js";
 import { $ } from "./render.js";
 import { drawChart } from "./chart.js";
+import { formatDate, formatNumber, formatPercent, t } from "./i18n.js";
+import { opponentLabel } from "./settings.js";
 import { loadSave, safeGet, safeSet, storeItem } from "./storage.js";
 import { ownsMatch } from "./tabs.js";
 import { showRating } from "./ratingchart.js";
@@ -47,37 +49,33 @@ export function loadStats() {
 // game is left in place for that version; any other is first copied under a key of its own.
 // Returns whether its place may now be written; the player is told either way.
 function setAside({ raw, why, newer }) {
-  const offer = [{ label: "Download them", run: () => download("gin-rummy-stats-unreadable.json", raw) }];
+  console.warn("statistics:", why); // the detail, for a developer; the player is told in words
+  const offer = [{ label: t("stats.notice.download"), run: () => download("gin-rummy-stats-unreadable.json", raw) }];
   if (newer) {
-    showNotice("stats", `Your statistics come from a newer version of this game (${why}). They are ` +
-      "left as they are and this page does not count matches into them: reload to get the newer version.", offer);
+    showNotice("stats", t("stats.notice.newer"), offer);
     return false;
   }
   const key = KEPT_PREFIX + new Date().toISOString();
   if (safeSet(key, raw) && safeGet(key) === raw) {
-    showNotice("stats", `Your statistics could not be read (${why}). They are kept, unchanged, in this ` +
-      `browser under "${key}"; matches from now on are counted afresh.`,
-      [...offer, { label: "OK", run: () => hideNotice("stats") }]);
+    showNotice("stats", t("stats.notice.keptAside", { key }),
+      [...offer, { label: t("stats.notice.ok"), run: () => hideNotice("stats") }]);
     return true;
   }
-  showNotice("stats", `Your statistics could not be read (${why}), and this browser's storage is too ` +
-    "full to copy them aside, so they are left as they are and matches are not counted. Download " +
-    "them to keep a copy, then make room (clear other data of this site).", offer);
+  showNotice("stats", t("stats.notice.cannotKeep"), offer);
   return false;
 }
 
 /** Store the statistics; null, or why nothing was stored (the player is told too). */
 function writeStats(store) {
   const stored = readStored();
-  if (stored.why && !setAside(stored)) return "your statistics in this browser cannot be read and are kept as they are";
+  if (stored.why && !setAside(stored)) return t("stats.why.unreadable");
   const refused = storeItem(KEY, JSON.stringify(store));
   if (refused && refused.fault === "full") {
-    showNotice("stats-full", "Statistics are not being updated: this browser's storage is full. " +
-      "Make room (Stats → Export, then Reset, or clear other data of this site) to count your matches again.");
-    return "this browser's storage is full, so nothing was stored";
+    showNotice("stats-full", t("stats.notice.full"));
+    return t("stats.why.full");
   }
   // Blocked or unavailable: the save's notice says why and what can work (web/saving.js).
-  if (refused) return "this browser keeps no data for this site now, so nothing was stored";
+  if (refused) return t("stats.why.blocked");
   hideNotice("stats-full");
   return null;
 }
@@ -305,19 +303,20 @@ function checkCoach(c, where, fail) {
   }
 }
 
-/** Replace the store with a file's text; returns null, or the reason it was refused. */
+/** Replace the store with a file's text; returns null, or the reason it was refused (in the
+ * player's words, with checkStats's own English detail in brackets for whoever reports it). */
 export function importStats(text) {
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return "it is not valid JSON";
+    return t("stats.why.badFile", { detail: "JSON" });
   }
   let store;
   try {
     store = checkStats(data);
   } catch (err) {
-    return err.message;
+    return t("stats.why.badFile", { detail: err.message });
   }
   // The match on the table stays this browser's own, whether or not the file lists it.
   return writeStats({ ...store, current: loadStats().current });
@@ -329,8 +328,13 @@ function exportStats() {
 
 // ------------------------------------------------------------------------------------ panel
 
-function percent(part, whole) {
-  return whole ? ` (${Math.round((100 * part) / whole)}%)` : "";
+// A day of the store ("2026-11-30") in the page's language; a UTC day, shown as that day.
+const day = (date) => formatDate(date, { dateStyle: "medium", timeZone: "UTC" });
+
+// "3 of 7 (43%)": a share of a whole, its percentage when there is a whole.
+function share(part, whole) {
+  const args = { part, whole, percent: { percent: whole ? part / whole : 0 } };
+  return t(whole ? "stats.value.share" : "stats.value.ofNone", args);
 }
 
 let stopCharts = [];
@@ -340,41 +344,52 @@ function drawCoachCharts(reviewed) {
   for (const stop of stopCharts.splice(0)) stop();
   $("stats-charts").hidden = reviewed.length === 0;
   if (!reviewed.length) return;
+  const span = t("stats.chart.span", { n: reviewed.length, from: day(reviewed[0].date),
+    to: day(reviewed[reviewed.length - 1].date) });
   const chart = (id, title, name, key, extra) => drawChart($(id), {
-    title, xLabel: "Reviewed match", height: 150,
-    desc: `${reviewed.length} matches from ${reviewed[0].date} to ${reviewed[reviewed.length - 1].date}.`,
-    series: [{ name, points: reviewed.map((m, i) => ({ x: i + 1, y: m[key] })) }], ...extra,
+    title: t(title), xLabel: t("stats.chart.reviewed"), height: 150, desc: span,
+    series: [{ name: t(name), points: reviewed.map((m, i) => ({ x: i + 1, y: m[key] })) }], ...extra,
   });
   stopCharts = [
-    chart("stats-accuracy", "Accuracy per reviewed match", "Accuracy", "accuracy",
-      { yLabel: "%", yMin: 0, yMax: 100, yFormat: (y) => `${Math.round(y)}%` }),
-    chart("stats-luck", "Luck per reviewed match", "Luck", "luck",
-      { yLabel: "Points", yMin: 0, yMax: 0, yFormat: (y) => String(Math.round(y)) }),
+    chart("stats-accuracy", "stats.chart.accuracy", "stats.chart.accuracyName", "accuracy",
+      { yLabel: t("stats.chart.percent"), yMin: 0, yMax: 100, yFormat: (y) => formatPercent(y / 100) }),
+    chart("stats-luck", "stats.chart.luck", "stats.chart.luckName", "luck",
+      { yLabel: t("stats.chart.points"), yMin: 0, yMax: 0, yFormat: (y) => formatNumber(Math.round(y)) }),
   ];
 }
 
 const mean = (list, key) => Math.round(list.reduce((a, x) => a + x[key], 0) / list.length);
-const signed = (n) => (n > 0 ? `+${n} points` : `${n} points`);
+function signed(n) {
+  if (n === 0) return t("stats.value.even");
+  return t(n > 0 ? "stats.value.gain" : "stats.value.loss", { n: Math.abs(n) });
+}
 
 function fill() {
   const store = loadStats();
   showRating($("stats-rating"), ratingHistory(store));
   const s = summarize(store);
+  const reviewed = s.reviewed.length;
   const rows = [
-    ["Matches won", `${s.matchesWon} of ${s.matches}${percent(s.matchesWon, s.matches)}`],
-    ["Hands won", `${s.handsWon} of ${s.hands}${percent(s.handsWon, s.hands)}`],
-    ["Gins", s.gins],
-    ["Knocks", s.knocks],
-    ["Undercuts given", s.undercutsGiven],
-    ["Undercuts suffered", s.undercutsSuffered],
-    ["Points per hand", s.pointsPerHand],
-    ["Void hands", s.voids],
-    ["Matches abandoned", s.abandoned],
-    ["Accuracy (reviewed matches)", s.reviewed.length ? `${mean(s.reviewed, "accuracy")}% over ${s.reviewed.length}` : "none reviewed yet"],
-    ["Luck per match", s.reviewed.length ? signed(mean(s.reviewed, "luck")) : "—"],
-    ["Best match", s.best ? `won ${s.best.mine} to ${s.best.theirs} on ${s.best.date}` : "none won yet"],
-  ];
-  for (const [name, rec] of Object.entries(s.opponents)) rows.push([`Against ${name}`, `${rec.won} won, ${rec.lost} lost`]);
+    ["stats.row.matchesWon", share(s.matchesWon, s.matches)],
+    ["stats.row.handsWon", share(s.handsWon, s.hands)],
+    ["stats.row.gins", formatNumber(s.gins)],
+    ["stats.row.knocks", formatNumber(s.knocks)],
+    ["stats.row.undercutsGiven", formatNumber(s.undercutsGiven)],
+    ["stats.row.undercutsSuffered", formatNumber(s.undercutsSuffered)],
+    ["stats.row.pointsPerHand", formatNumber(s.pointsPerHand)],
+    ["stats.row.voids", formatNumber(s.voids)],
+    ["stats.row.abandoned", formatNumber(s.abandoned)],
+    ["stats.row.accuracy", reviewed
+      ? t("stats.value.accuracy", { percent: { percent: mean(s.reviewed, "accuracy") / 100 }, n: reviewed })
+      : t("stats.value.noneReviewed")],
+    ["stats.row.luck", reviewed ? signed(mean(s.reviewed, "luck")) : t("stats.value.none")],
+    ["stats.row.best", s.best
+      ? t("stats.value.best", { mine: s.best.mine, theirs: s.best.theirs, date: day(s.best.date) })
+      : t("stats.value.noneWon")],
+  ].map(([key, value]) => [t(key), value]);
+  for (const [name, rec] of Object.entries(s.opponents)) {
+    rows.push([t("stats.row.against", { name: opponentLabel(name) }), t("stats.value.record", rec)]);
+  }
   drawCoachCharts(s.reviewed);
   const table = $("stats-table");
   table.replaceChildren(...rows.map(([name, value]) => {
@@ -383,7 +398,7 @@ function fill() {
     th.scope = "row";
     th.textContent = name;
     const td = document.createElement("td");
-    td.textContent = String(value);
+    td.textContent = value;
     tr.append(th, td);
     return tr;
   }));
@@ -404,7 +419,7 @@ export function wireStats({ openDialog }) {
   });
   $("stats-export").addEventListener("click", () => {
     exportStats();
-    note("Saved as a file in your downloads.");
+    note(t("stats.note.exported"));
   });
   $("stats-import").addEventListener("click", () => $("stats-file").click());
   $("stats-file").addEventListener("change", async (event) => {
@@ -413,7 +428,7 @@ export function wireStats({ openDialog }) {
     if (!file) return;
     const why = importStats(await file.text());
     fill();
-    note(why ? `That file was not imported: ${why}. Your statistics are unchanged.` : `Imported ${file.name}.`);
+    note(why ? t("stats.note.notImported", { why }) : t("stats.note.imported", { file: file.name }));
   });
   $("stats-reset").addEventListener("click", () => {
     $("stats-confirm").hidden = false;
@@ -428,7 +443,7 @@ export function wireStats({ openDialog }) {
     const why = writeStats({ ...empty(), current: loadStats().current });
     $("stats-confirm").hidden = true;
     fill();
-    note(why ? `Not reset: ${why}.` : "Statistics reset.");
+    note(why ? t("stats.note.notReset", { why }) : t("stats.note.reset"));
     $("stats-reset").focus();
   });
   $("dlg-stats").addEventListener("close", () => {

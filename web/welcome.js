@@ -4,6 +4,8 @@
 // ?speed, ?autoplay) names what the visitor came for, so no welcome is shown over it.
 import { SAVE_KEY, safeGet, safeSet } from "./storage.js";
 import { readJournal } from "./journal.js";
+import { t } from "./i18n.js";
+import { opponentLabel } from "./settings.js";
 
 export const WELCOME_KEY = "gin-rummy:welcome:v1";
 const STATS_KEY = "gin-rummy:stats:v1"; // web/stats.js
@@ -34,15 +36,15 @@ function el(tag, props = {}, ...children) {
  */
 export function welcome({ call }) {
   const choices = el("div", { className: "welcome-levels", id: "welcome-levels" });
-  const play = el("button", { type: "button", className: "primary", id: "welcome-play", textContent: "Play" });
-  const learn = el("button", { type: "button", id: "welcome-learn", textContent: "Learn the game first (9 short lessons)" });
-  const later = el("button", { type: "button", className: "ghost", id: "welcome-skip", textContent: "Skip" });
+  const play = el("button", { type: "button", className: "primary", id: "welcome-play", textContent: t("welcome.play") });
+  const learn = el("button", { type: "button", id: "welcome-learn", textContent: t("welcome.learn") });
+  const later = el("button", { type: "button", className: "ghost", id: "welcome-skip", textContent: t("welcome.skip") });
   const dialog = el("dialog", { id: "dlg-welcome", className: "welcome" },
-    el("h2", { id: "dlg-welcome-title", textContent: "Welcome to Gin Rummy" }),
-    el("p", { textContent: "You play the computer: make melds, keep your deadwood low, knock or go gin first. Choose how strong the computer plays (Settings can change it later)." }),
-    el("fieldset", {}, el("legend", { textContent: "Your opponent" }), choices),
-    el("p", { className: "small" }, "New to the game? The lessons teach it on the table, one move at a time. ",
-      el("a", { href: "help.html", target: "_blank", textContent: "The rules" }), " are one tap away too, under Help."),
+    el("h2", { id: "dlg-welcome-title", textContent: t("welcome.title") }),
+    el("p", { textContent: t("welcome.intro") }),
+    el("fieldset", {}, el("legend", { textContent: t("welcome.legend") }), choices),
+    el("p", { className: "small" }, t("welcome.lessons"), " ",
+      el("a", { href: "help.html", target: "_blank", textContent: t("welcome.rules") })),
     el("div", { className: "dialog-buttons" }, later, learn, play));
   dialog.setAttribute("aria-labelledby", "dlg-welcome-title");
   document.body.append(dialog);
@@ -51,8 +53,10 @@ export function welcome({ call }) {
     if (!reply.ok) return;
     choices.replaceChildren(...reply.opponents.map((o) => {
       const input = el("input", { type: "radio", name: "welcome-opponent", value: o.name, checked: o.name === FIRST_CHOICE });
-      const rating = Number.isFinite(o.rating) ? ` (rating ${o.rating})` : "";
-      return el("label", {}, input, " ", el("b", { textContent: o.name + rating }), el("span", { className: "small", textContent: ` ${o.description}` }));
+      const name = opponentLabel(o.name);
+      const named = Number.isFinite(o.rating) ? t("welcome.rating", { name, rating: String(o.rating) }) : name;
+      return el("label", {}, input, " ", el("b", { textContent: named }),
+        el("span", { className: "small", textContent: ` ${t(`opponents.${o.name}.about`)}` }));
     }));
   });
 
