@@ -10,9 +10,12 @@ import re
 from gintable import MY_TURN, Table, engine_call
 from playwright.sync_api import Page, expect
 
+from gin.i18n import catalogue
+
 SAVE_KEY = "gin-rummy:save:v1"
 SETTINGS_KEY = "gin-rummy:settings:v1"
 FAST = "speed=0&sw=0"
+WORDS = catalogue("en")  # the page shows an opponent by its catalogue label and description
 
 
 def saved_opponent(page: Page) -> str:
@@ -22,7 +25,7 @@ def saved_opponent(page: Page) -> str:
 def test_the_opponent_chosen_plays_the_next_match(page: Page, table: Table) -> None:
     table.open(f"./?{FAST}&seed=opp-1")
     assert saved_opponent(page) == "expert"  # a new player meets the strongest
-    expect(page.locator("#opp-who")).to_contain_text("expert: Counts cards")
+    expect(page.locator("#opp-who")).to_contain_text("Expert: Counts cards")
 
     page.get_by_role("button", name="Settings").click()
     settings = page.get_by_role("dialog", name="Settings")
@@ -30,11 +33,12 @@ def test_the_opponent_chosen_plays_the_next_match(page: Page, table: Table) -> N
     radios = settings.get_by_role("radio", name=re.compile(" — "))
     expect(radios).to_have_count(len(listed))
     for entry in listed:  # every opponent, with its one-line description (after any rating)
-        name, text = re.escape(entry["name"]), re.escape(entry["description"])
+        name = re.escape(str(WORDS[f"opponents.{entry['name']}.label"]))
+        text = re.escape(str(WORDS[f"opponents.{entry['name']}.about"]))
         expect(settings.get_by_label(re.compile(f"^{name} .*— {text}$"))).to_be_visible()
-    expect(settings.get_by_role("radio", name=re.compile("^expert "))).to_be_checked()
-    settings.get_by_role("radio", name=re.compile("^beginner ")).check()
-    expect(settings.locator("#opponent-note")).to_contain_text("goes on against expert")
+    expect(settings.get_by_role("radio", name=re.compile("^Expert "))).to_be_checked()
+    settings.get_by_role("radio", name=re.compile("^Beginner ")).check()
+    expect(settings.locator("#opponent-note")).to_contain_text("goes on against Expert")
     settings.get_by_role("button", name="Done").click()
     assert saved_opponent(page) == "expert"  # the match on the table keeps its opponent
     stored = json.loads(page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')"))
@@ -47,14 +51,14 @@ def test_the_opponent_chosen_plays_the_next_match(page: Page, table: Table) -> N
         f"() => JSON.parse(localStorage.getItem('{SAVE_KEY}') || '{{}}').opponent === 'beginner'"
     )
     table.idle()
-    expect(page.locator("#opp-who")).to_contain_text("beginner: Draws from the stock")
+    expect(page.locator("#opp-who")).to_contain_text("Beginner: Draws from the stock")
     # A reload resumes the match against the same opponent.
     seed = page.evaluate("window.__gin.ui.seed")
     page.reload()
     table.idle(60_000)
     assert page.evaluate("window.__gin.ui.seed") == seed
     assert saved_opponent(page) == "beginner"
-    expect(page.locator("#opp-who")).to_contain_text("beginner")
+    expect(page.locator("#opp-who")).to_contain_text("Beginner")
 
 
 def _legal(page: Page) -> list[str]:

@@ -14,6 +14,7 @@ from audit import AXE, axe_problems
 from gintable import BOOT_TIMEOUT, MY_TURN, Plan, Table, engine_call, seed_where
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from gin.i18n import catalogue
 from gin.match import daily_seed
 from gin.replay import frames
 
@@ -139,6 +140,8 @@ def test_statistics_after_a_seeded_match(context: BrowserContext, page: Page) ->
     mine, theirs = final["totals"][me]["total"], final["totals"][1]["total"]
     pct = lambda a, b: f" ({round(100 * a / b)}%)" if b else ""  # noqa: E731
     count = lambda test: str(sum(1 for r in results if test(r)))  # noqa: E731
+    rival_label = catalogue("en")[f"opponents.{played['save']['opponent']}.label"]
+    today = datetime.datetime.now(datetime.UTC).strftime("%b %-d, %Y")  # Intl's en medium date
     expected = {
         "Matches won": "1 of 1 (100%)" if final["winner"] == me else "0 of 1 (0%)",
         "Hands won": f"{len(won)} of {len(results)}{pct(len(won), len(results))}",
@@ -149,8 +152,8 @@ def test_statistics_after_a_seeded_match(context: BrowserContext, page: Page) ->
         "Points per hand": f"{round(sum(r['points'] for r in won) / len(results) * 10) / 10:g}",
         "Void hands": count(lambda r: r["kind"] == "void"),
         "Matches abandoned": "0",
-        "Best match": f"won {mine} to {theirs} on {datetime.datetime.now(datetime.UTC).date()}",
-        f"Against {played['save']['opponent']}": "1 won, 0 lost",
+        "Best match": f"won {mine} to {theirs} on {today}",
+        f"Against {rival_label}": "1 won, 0 lost",
     }
     assert final["winner"] == me
     page.keyboard.press("Escape")
@@ -401,8 +404,7 @@ def test_a_rules_change_asks_before_a_new_match(page: Page, table: Table) -> Non
     classic = engine_call({"op": "presets"})["presets"]["classic"]
     assert rules == {**classic, "target": 50}
     expect(page.locator("#rules-line")).to_have_text(
-        "Custom rules: points to win the match 50, gin bonus 20, undercut bonus 10, "
-        "box bonus (each hand won) 20"
+        "Custom rules: target: 50, gin bonus: 20, undercut bonus: 10, box bonus: 20"
     )
     expect(page.locator("#target")).to_contain_text("to 50")
     stored = json.loads(page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')"))

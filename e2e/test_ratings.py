@@ -11,6 +11,8 @@ from typing import Any
 from gintable import IDLE, engine_call
 from test_screens import every_size
 
+from gin.i18n import catalogue
+
 BOOT = 120_000
 MATCH_OVER = 'html[data-phase="match_over"][data-ready="1"]'
 SETTINGS = "{speed: 'instant', rules: {target: 10}, opponent: 'beginner'}"
@@ -54,7 +56,8 @@ def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
     # The suggestion: the engine's nearest opponent, one tap away for the next match.
     name = expected["suggest"]
     assert name and name != "beginner", "this seed's result should suggest another opponent"
-    assert name in page.locator("#match-suggest").inner_text()
+    label = str(catalogue("en")[f"opponents.{name}.label"])  # shown by its catalogue label
+    assert label in page.locator("#match-suggest").inner_text()
     problems = every_size(page, "rating-match-end")
     page.click("#match-suggest-play")
     page.wait_for_selector(

@@ -45,7 +45,7 @@ def test_custom_options_and_supplied_decks(page: Page, table: Table) -> None:
     assert view["rules"]["dealer_after_void"] == "alternate"
     assert view["rules"]["knock_discard_face_up"] is True
     expect(page.locator("#rules-line")).to_contain_text(
-        "who deals after a void hand alternate, knock discard face up on"
+        "dealer after a void hand: Alternate, knock discard face up: on"
         " · duplicate deals: 2 supplied decks"
     )
     # The engine dealt the first deck, and took the seed from the decks: the same first dealer
