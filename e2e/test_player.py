@@ -196,8 +196,8 @@ def test_statistics_export_import_and_a_refused_file(
     Table(page).open(f"./?{FAST}&seed=files")
     before = open_stats(page)
     assert before["Gins"] == "1" and before["Undercuts suffered"] == "1"
-    assert before["Best match"] == "won 262 to 52 on 2026-01-02"
-    assert before["Accuracy (reviewed matches)"] == "85% over 1"
+    assert before["Best match"] == "won 262 to 52 on Jan 2, 2026"
+    assert before["Accuracy (reviewed matches)"] == "85% over 1 match"
     assert before["Luck per match"] == "-12 points"
     dialog = page.get_by_role("dialog", name="Statistics")
     expect(dialog.locator("#stats-accuracy svg")).to_have_count(1)  # the coach's chart

@@ -310,7 +310,7 @@ export function importStats(text) {
   try {
     data = JSON.parse(text);
   } catch {
-    return t("stats.why.badFile", { detail: "JSON" });
+    return t("stats.why.badFile", { detail: "it is not valid JSON" });
   }
   let store;
   try {

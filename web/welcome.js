@@ -43,8 +43,8 @@ export function welcome({ call }) {
     el("h2", { id: "dlg-welcome-title", textContent: t("welcome.title") }),
     el("p", { textContent: t("welcome.intro") }),
     el("fieldset", {}, el("legend", { textContent: t("welcome.legend") }), choices),
-    el("p", { className: "small" }, t("welcome.lessons"), " ",
-      el("a", { href: "help.html", target: "_blank", textContent: t("welcome.rules") })),
+    el("p", { className: "small", textContent: t("welcome.lessons") }),
+    el("p", { className: "small" }, el("a", { href: "help.html", target: "_blank", textContent: t("welcome.rules") })),
     el("div", { className: "dialog-buttons" }, later, learn, play));
   dialog.setAttribute("aria-labelledby", "dlg-welcome-title");
   document.body.append(dialog);
