@@ -1,4 +1,5 @@
-// The help page's lists of keys, drawn from the one list the game itself uses (keys.js).
+// The help page: every paragraph from the catalogue (gin/locales/<language>/help.json), and its
+// lists of keys drawn from the one list the game itself uses (keys.js).
 import { REPLAY_KEYS, TABLE_KEYS, keyRows } from "./keys.js";
 import { loadLanguage, localize } from "./i18n.js";
 
@@ -7,3 +8,5 @@ localize();
 
 document.getElementById("help-keys").replaceChildren(...keyRows(TABLE_KEYS));
 document.getElementById("help-replay-keys").replaceChildren(...keyRows(REPLAY_KEYS));
+// A link to a section (help.html#fair) arrived before its words: go there now that they are in.
+if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
