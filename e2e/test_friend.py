@@ -10,6 +10,7 @@ import json
 import time
 from typing import Any
 
+import pytest
 from gintable import IDLE, engine_call, seed_where, simple_choice
 
 from gin.match import format_decks, seed_decks
@@ -55,7 +56,10 @@ def short_decks() -> list[str]:
             )
         return bool(reply["view"]["hand_number"] >= 2 and covers <= 25)
 
-    return format_decks(seed_decks(seed_where("friend", fits, 60), 4))
+    # The first fit of the search, checked first: the search runs again only if the engine's
+    # play has changed (it costs a second per match tried on a busy machine).
+    seed = "friend-17" if fits("friend-17") else seed_where("friend", fits, 60)
+    return format_decks(seed_decks(seed, 4))
 
 
 def stored_matches(page: Any) -> list[dict[str, Any]]:
@@ -126,9 +130,9 @@ def stray_keys(page: Any) -> tuple[bool, bool]:
 
 
 def let_in(page: Any, how: int) -> None:
-    """The player to act lets themselves in: a click, or Enter or Space on the focused button."""
+    """The player to act lets themselves in: a tap, or Enter or Space on the focused button."""
     if how == 0:
-        page.click("#handover-ready")
+        page.tap("#handover-ready")
     else:
         for _ in range(3):  # the button is the modal's one stop (the browser's own may come first)
             page.keyboard.press("Tab")
@@ -139,14 +143,17 @@ def let_in(page: Any, how: int) -> None:
     page.wait_for_selector(SHOWN, state="attached")
 
 
+@pytest.mark.browser_context_args(has_touch=True)
 def test_a_whole_friend_match_hides_each_hand_at_every_hand_over(page: Any) -> None:
     started = time.monotonic()
-    page.evaluate("() => 0")  # a blank page first: the settings go in before the game boots
-    page.goto("./?speed=0&sw=0")
     settings = {"speed": "instant", "rules": {"target": TARGET}, "decks": short_decks()}
-    page.evaluate("s => localStorage.setItem('gin-rummy:settings:v1', JSON.stringify(s))", settings)
-    page.reload()
+    # In before the game boots (and again, unchanged, at the reload below).
+    page.add_init_script(
+        f"localStorage.setItem('gin-rummy:settings:v1', {json.dumps(json.dumps(settings))})"
+    )
+    page.goto("./?speed=0&sw=0")
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    booted = time.monotonic() - started
     before = stored_matches(page)
 
     page.click("#btn-settings")
@@ -214,4 +221,7 @@ def test_a_whole_friend_match_hides_each_hand_at_every_hand_over(page: Any) -> N
     after = stored_matches(page)
     assert [m["id"] for m in after] == [m["id"] for m in before]
     assert not any(m["opponent"] == "friend" for m in after)
-    print(f"friend match: {handovers} hand-overs, {time.monotonic() - started:.1f} s")
+    print(
+        f"friend match: {handovers} hand-overs, {time.monotonic() - started:.1f} s"
+        f", boot {booted:.1f} s"
+    )

@@ -63,9 +63,10 @@ export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDia
     if (!active()) {
       covered = false;
       handover.close();
+      delete document.documentElement.dataset.friend;
       return;
     }
-    $("opp-who").replaceChildren(); // no computer's description over a friend's seat
+    document.documentElement.dataset.friend = "1"; // friend.css: no computer's line over a seat
     const other = prev && prev.seat !== view.seat;
     if (!prev) for (const seat of Object.keys(orders)) delete orders[seat];
     if (other) {
