@@ -1,8 +1,10 @@
 """The JSON-string face the web worker calls: ``handle(request_json) -> reply_json``.
 
 The current match (the session) is the only state, kept here; the human is seat 0 and the
-computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": message}``;
-``handle`` never raises. Operations (see docs/actions.md):
+computer seat 1, except in a match between friends (opponent ``"friend"``): two people on one
+device, each seat played by a person, and every reply's view is that of the seat to act.
+Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": message}``; ``handle`` never
+raises. Operations (see docs/actions.md):
 
 - ``{"op": "new", "seed": .., "rules": {..} | "preset": name, "opponent": name, "names": [..],
   "decks": ["9H 3H QS ..", ..], "script": ["draw", "discard 9C", ..]}`` (``decks``, optional:
@@ -10,7 +12,7 @@ computer seat 1. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error"
   no seed the seed comes from the decks; ``script``, optional: the computer's actions in the
   hand, played in order where legal, for the lessons: :mod:`gin.ai.scripted`)
 - ``{"op": "load", "save": document}``
-- ``{"op": "act", "action": "discard 7H"}``  (the human)
+- ``{"op": "act", "action": "discard 7H"}``  (the human; between friends, the seat to act)
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
 - ``{"op": "view"}`` and ``{"op": "opponents"}`` (each opponent's name, description and, when the
   ladder rated it, its rating with the 95% interval ``low`` to ``high``: docs/opponents.md)
@@ -61,6 +63,7 @@ from gin.view import view
 
 HUMAN, COMPUTER = 0, 1
 DEFAULT_NAMES = ("You", "Computer")
+FRIEND = "friend"  # the opponent of a match between two people on one device: no computer
 DEFAULT_OPPONENT = "expert"  # the page's default too: the strongest of the ladder
 OPPONENTS: dict[str, str] = {e.name: e.description for e in ai.entries()}
 
@@ -74,6 +77,22 @@ class Session:
     opponent: str = DEFAULT_OPPONENT
     script: tuple[str, ...] = ()
     """The computer's moves of a lesson (:mod:`gin.ai.scripted`); empty in a match."""
+
+    @property
+    def friends(self) -> bool:
+        """Two people play, one on each seat."""
+        return self.opponent == FRIEND
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view the page shows: the human's, or between friends the seat to
+        act; at a hand's end (nobody to act, both hands shown) the seat that ended it."""
+        if not self.friends:
+            return HUMAN
+        hand = self.match.hand
+        if hand.to_act is not None:
+            return hand.to_act
+        return hand.history[-1][0] if hand.history else HUMAN
 
 
 _session: Session | None = None
@@ -114,7 +133,7 @@ def choose_action(player_view: dict[str, Any], opponent_name: str) -> str:
 def _reply(session: Session, **extra: Any) -> dict[str, Any]:
     return {
         "ok": True,
-        "view": view(session.match, HUMAN, session.names),
+        "view": view(session.match, session.seat, session.names),
         "save": dump(session.match, session.names, session.opponent),
         **extra,
     }
@@ -146,11 +165,28 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
         rules = preset(str(request["preset"]))
     opponent = _check_opponent(request.get("opponent", DEFAULT_OPPONENT))
     names = check_names(request.get("names")) or DEFAULT_NAMES
+    if opponent == FRIEND:
+        names = _friend_names(request.get("names"))
     # The salt is drawn here, outside the engine, like a seed nobody gave: a secret of the
     # match that the save keeps (gin.fairness).
     salt = secrets.token_hex(SALT_CHARS // 2)
     script = _check_script(request.get("script", []))
     return _start(Session(new_match(rules, seed, decks, salt), names, opponent, script))
+
+
+def _friend_names(data: Any) -> tuple[str, str]:
+    """The two friends' names: given, each 1 to ``NAME_LENGTH`` characters without spaces at
+    either end, and different, so that "Pass to Ana" names one person."""
+    if data is None:
+        raise ValueError('a match between friends needs their two names, e.g. ["Ana", "Ben"]')
+    names = check_names(data)
+    assert names is not None
+    for name in names:
+        if name != name.strip():
+            raise ValueError(f"a name must not start or end with a space: {name!r}")
+    if names[0].casefold() == names[1].casefold():
+        raise ValueError(f"the two friends need different names, not {names[0]!r} twice")
+    return names
 
 
 def _check_script(data: Any) -> tuple[str, ...]:
@@ -176,13 +212,15 @@ def _act(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(text, str):
         raise ValueError('\'act\' needs an action, e.g. {"op": "act", "action": "draw"}')
     action = Action.from_text(text)
-    if session.match.to_act == COMPUTER:
+    if session.match.to_act == COMPUTER and not session.friends:
         raise ValueError(f"It is {session.names[COMPUTER]}'s turn; wait for its move.")
     return _play(session, action)
 
 
 def _bot(request: dict[str, Any]) -> dict[str, Any]:
     session = _current()
+    if session.friends:
+        raise ValueError("Two friends play this match: there is no computer to move.")
     if session.match.to_act != COMPUTER:
         raise ValueError(f"It is not {session.names[COMPUTER]}'s turn.")
     seen = view(session.match, COMPUTER, session.names)
@@ -226,6 +264,8 @@ def _rate(request: dict[str, Any]) -> dict[str, Any]:
     given = request.get("player")
     player = PlayerRating() if given is None else PlayerRating.from_json(given)
     opponent = _check_opponent(request.get("opponent"))
+    if opponent == FRIEND:
+        raise ValueError("a match between friends is not rated")
     score = request.get("score")
     if score not in (0, 0.5, 1) or isinstance(score, bool):
         raise ValueError(f"'score' is 1 for a win, 0.5 for a draw or 0 for a loss, not {score!r}")
@@ -262,16 +302,17 @@ def _presets(request: dict[str, Any]) -> dict[str, Any]:
 
 def _declarations(request: dict[str, Any]) -> dict[str, Any]:
     session = _current()
-    if session.match.to_act != HUMAN:
+    seat = session.seat
+    if session.match.to_act != seat:
         raise ValueError("You can knock only on your own turn.")
     card = parse_card(str(request.get("card", "")))
     actions = knock_choices(session.match.hand, card)
-    seen = view(session.match, HUMAN, session.names)
+    seen = view(session.match, seat, session.names)
     risks = undercut_risks(seen, card, [a.melds or () for a in actions])
     choices = []
     for action, risk in zip(actions, risks, strict=True):
         melds = action.melds or ()
-        left = session.match.hand.hands[HUMAN] & ~(1 << card) & ~sum(melds)
+        left = session.match.hand.hands[seat] & ~(1 << card) & ~sum(melds)
         choices.append(
             {
                 "action": action.text(),
@@ -285,17 +326,19 @@ def _declarations(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_opponent(name: Any) -> str:
-    """The opponent's name as given, when it names one of :mod:`gin.ai` and a save holds it."""
+    """The opponent's name as given, when it names one of :mod:`gin.ai` (or is ``"friend"``)
+    and a save holds it."""
     text = check_text(name, "the opponent", limits.NAME_LENGTH)
-    ai.opponent(text)
+    if text != FRIEND:
+        ai.opponent(text)
     return text
 
 
 def _hint(request: dict[str, Any]) -> dict[str, Any]:
     session = _current()
-    if session.match.to_act == COMPUTER:
+    if session.match.to_act not in (None, session.seat):
         raise ValueError(f"It is {session.names[COMPUTER]}'s turn; a hint is for your own.")
-    return {"ok": True, "hint": hint(view(session.match, HUMAN, session.names))}
+    return {"ok": True, "hint": hint(view(session.match, session.seat, session.names))}
 
 
 _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {

@@ -35,6 +35,7 @@ import { wireLessons } from "./lessons.js";
 import { firstVisit, welcome } from "./welcome.js";
 import { reviewer, wireCoach } from "./coach.js";
 import { loadLanguage, localize } from "./i18n.js";
+import { wireFriend } from "./friend.js";
 
 performance.mark("gin:main-start");
 await loadLanguage();
@@ -93,7 +94,7 @@ function pace() {
 }
 
 function render() {
-  if (ui.view) renderTable(ui.view, ui);
+  if (ui.view) renderTable(friend.drawn(ui.view), ui); // no hand under the hand-over (web/friend.js)
 }
 
 const motion = createMotion({ enabled: () => pace() > 0 });
@@ -138,6 +139,7 @@ function keepSave(save) {
 function setView(view) {
   const prev = ui.view;
   const before = motion.measure();
+  friend.viewed(prev, view); // between friends: the hand-over covers the table first
   ui.view = view;
   // Log and announce what happened since the last view, in words.
   const newHand = view.hand_number !== ui.handSeen;
@@ -168,14 +170,14 @@ function setView(view) {
   const { said, ends } = changeWords(prev, view, fresh, words);
   for (const line of ends) logLine(line);
   announce(said);
-  if (!lessons.active()) {
+  if (!lessons.active() && !friend.active()) {
     recordView(view);
     ratingViewed(view);
   }
   render();
   focusCard(ui.focus);
   lessons.viewed();
-  motion.play(before, prev, view);
+  if (!friend.covered()) motion.play(before, prev, view);
   sound.view(prev, view);
   showRules(view);
   advice.askKnock(view);
@@ -259,13 +261,14 @@ function clearTable() {
   ui.view = null;
 }
 
-async function newMatch(seed) {
+async function newMatch(seed, how = null) {
   if (lessons.active()) return lessons.leave(); // the saved match comes back, never a new one over it
   clearTable();
   ui.seed = seed || randomSeed();
   beginMatch();
   const reply = await request({
-    op: "new", seed: ui.seed, ...rulesRequest(ui.seed, ui.settings), ...opponentRequest(ui.settings), names: NAMES,
+    op: "new", seed: ui.seed, ...rulesRequest(ui.seed, ui.settings),
+    ...(how || { ...opponentRequest(ui.settings), names: NAMES }), // `how`: two friends (web/friend.js)
   });
   if (!reply.ok) {
     message(`Could not start a match: ${reply.error}`);
@@ -319,6 +322,13 @@ const lessons = wireLessons({
   },
   view: () => ui.view, openDialog, closeDialog,
 });
+const friend = wireFriend({
+  ui, inLesson: () => lessons.active(), newMatch, openDialog, closeDialog,
+  shown: () => {
+    render();
+    focusCard(ui.focus);
+  },
+});
 // The welcome's answer, or null when this is no first visit (shown while the engine loads).
 const greeting = firstVisit(params).then((first) => (first ? welcome({ call: (req) => engine.call(req) }) : null));
 
@@ -332,10 +342,10 @@ const ctl = createIntents({
 function wireDialogs() {
   $("result-next").addEventListener("click", () => ctl.next());
   $("result-table").addEventListener("click", () => closeDialog("dlg-result"));
-  $("match-new").addEventListener("click", () => newMatch()); // Rematch: a new deal, same opponent and rules
+  $("match-new").addEventListener("click", () => newMatch(undefined, friend.rematch())); // Rematch: a new deal, same opponent and rules
   $("match-replay").addEventListener("click", () => {
     const seed = ui.view && ui.view.seed ? ui.view.seed : ui.seed;
-    newMatch(seed);
+    newMatch(seed, friend.rematch());
   });
   $("notice-ok").addEventListener("click", () => {
     closeDialog("dlg-notice");
@@ -374,7 +384,7 @@ let ratingViewed = () => {}; // rates a finished match and suggests the next opp
 
 function wirePlayer() {
   const call = (req) => engine.call(req);
-  const coach = wireCoach({ openDialog, onMatch: () => !lessons.active() });
+  const coach = wireCoach({ openDialog, onMatch: () => !lessons.active() && !friend.active() });
   useCoach(coach);
   const replay = wireReplay({ call, openDialog, coach });
   const stepThrough = async (save) => {
@@ -395,7 +405,7 @@ function wirePlayer() {
   };
   $("match-steps").addEventListener("click", watchSaved);
   // The match's end on the table itself, once its dialog is closed (style.css shows these then).
-  $("table-rematch").addEventListener("click", () => newMatch());
+  $("table-rematch").addEventListener("click", () => newMatch(undefined, friend.rematch()));
   $("table-replay").addEventListener("click", watchSaved);
   $("table-final").addEventListener("click", () => ui.view && showMatch(ui.view));
 }
@@ -451,7 +461,7 @@ async function start() {
 }
 
 // The saved match's last view at first paint; a link's match is asked for over it (start()).
-drawSavedView(ui);
+if (!friend.savedIsFriends()) drawSavedView(ui); // a friend's hand waits for the hand-over
 claimMatch();
 watchTabs({
   openDialog,
@@ -468,4 +478,4 @@ wireDialogs();
 // A phone turned sideways reshapes the move log: keep its latest line in sight.
 window.addEventListener("resize", scrollLogToEnd);
 requestAnimationFrame(() => performance.mark("gin:shell-painted"));
-window.__gin = { ui, prettyText, engine, sound, reviewer }; // for the browser tests and the curious
+window.__gin = { ui, prettyText, engine, sound, reviewer, act }; // for the browser tests and the curious
