@@ -18,6 +18,7 @@ import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
 import { registerServiceWorker, startWhenOneBuild } from "./update.js";
 import { linkRequest, wireDaily } from "./daily.js";
 import { changeWords } from "./readout.js";
+import { seatNames } from "./seats.js";
 import { wireReplay } from "./replay.js";
 import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
 import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch, useCoach } from "./endings.js";
@@ -34,7 +35,7 @@ import { newDeal } from "./fairness.js";
 import { wireLessons } from "./lessons.js";
 import { firstVisit, welcome } from "./welcome.js";
 import { reviewer, wireCoach } from "./coach.js";
-import { loadLanguage, localize } from "./i18n.js";
+import { loadLanguage, localize, t } from "./i18n.js";
 
 performance.mark("gin:main-start");
 await loadLanguage();
@@ -268,12 +269,12 @@ async function newMatch(seed) {
     op: "new", seed: ui.seed, ...rulesRequest(ui.seed, ui.settings), ...opponentRequest(ui.settings), names: NAMES,
   });
   if (!reply.ok) {
-    message(`Could not start a match: ${reply.error}`);
+    message(t("table.could_not_start", { why: reply.error }));
     return;
   }
   ui.order = sortedOrder(reply.view, ui.sort);
   render();
-  announce(`New match. ${reply.view.names[reply.view.dealer]} dealt.`);
+  announce(t("table.new_match_dealt", { name: seatNames(reply.view)[reply.view.dealer] }));
 }
 
 async function restore(saved) {
@@ -406,7 +407,7 @@ function onStatus(status) {
   document.documentElement.dataset.boot = status.stage;
   if (status.stage === "python") {
     performance.mark("gin:python-ready");
-    if (!ui.view) $("prompt").lastChild.textContent = " Python is ready… dealing";
+    if (!ui.view) $("prompt").lastChild.textContent = ` ${t("table.python_ready")}`;
   } else if (status.stage === "installed") {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
