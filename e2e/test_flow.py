@@ -459,7 +459,8 @@ def test_one_list_of_keys_everywhere(context: BrowserContext, page: Page) -> Non
     match, _ = position("flow-keys", lambda v, a: "draw" in a)
     open_at(context, page, match)
     keys = page.evaluate(
-        "import('./keys.js').then(m => m.TABLE_KEYS.map(e => [e.keys.join(' '), e.does]))"
+        "Promise.all([import('./keys.js'), import('./i18n.js')]).then(([m, i]) =>"
+        " m.TABLE_KEYS.map(e => [e.keys.map(m.keyName).join(' '), i.t(e.does)]))"
     )
     assert any(k == "G" for k, _ in keys) and any(k == "C" for k, _ in keys)
     page.keyboard.press("?")

@@ -279,7 +279,7 @@ async function newMatch(seed) {
 
 async function restore(saved) {
   const damaged = (why) => {
-    $("notice-text").textContent = `Your saved match could not be read (${why}). ${setAsideDamaged(saved.raw)}`;
+    $("notice-text").textContent = t("notices.damaged", { why, aside: setAsideDamaged(saved.raw) });
     document.documentElement.dataset.notice = "damaged-save";
     ui.busy = false;
     openDialog("dlg-notice");
@@ -380,7 +380,7 @@ function wirePlayer() {
   const replay = wireReplay({ call, openDialog, coach });
   const stepThrough = async (save) => {
     const why = await replay(save);
-    if (why) message(`This match cannot be replayed: ${why}`);
+    if (why) message(t("notices.no_replay", { why }));
   };
   wireSettings({ ui, call, newMatch: () => ctl.newMatch() });
   wireStats({ openDialog });

@@ -115,7 +115,7 @@ export function showPrompt(view, ui) {
 
 /** A move in words: its label among the view's legal actions ("Knock, discarding 7♣ (5 deadwood)"),
  * else its notation with the cards' faces. */
-function moveWords(view, action) {
+export function moveWords(view, action) {
   const bare = (text) => text.replace(/ \[.*$/, ""); // "knock 7C [..]" -> "knock 7C"
   const legal = view.legal_actions.find((a) => a.action === action) ||
     view.legal_actions.find((a) => bare(a.action) === bare(action));
