@@ -196,7 +196,16 @@ class Table:
         self.idle()
 
 
-RANK_NAMES = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
+RANK_NAMES = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+
+
+def english(message: dict[str, Any]) -> str:
+    """A message of the engine's (a view's words) in English, as the page words it."""
+    from gin.i18n import catalogue, word
+
+    return word(catalogue("en"), message, "en")
+
+
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from gintable import BOOT_TIMEOUT, Table, card_name
+from gintable import BOOT_TIMEOUT, Table, card_name, english
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gin.actions import Action
@@ -192,7 +192,7 @@ def test_the_hand_that_ends_the_match_comes_first(context: BrowserContext, page:
     r = done["result"]
     end = page.get_by_role("dialog", name=re.compile("knocked|Undercut"))
     expect(end).to_be_visible()
-    expect(end.locator("#result-verdict")).to_contain_text(r["words"][0].upper() + r["words"][1:])
+    expect(end.locator("#result-verdict")).to_contain_text(english(r["words"]))
     shown = end.locator("#result-body .card").evaluate_all("els => els.map(e => e.dataset.card)")
     assert sorted(shown) == sorted(r["hands"][0] + r["hands"][1])  # both hands, layoffs too
     expect(end.locator("#result-steps li")).not_to_have_count(0)
@@ -459,7 +459,8 @@ def test_one_list_of_keys_everywhere(context: BrowserContext, page: Page) -> Non
     match, _ = position("flow-keys", lambda v, a: "draw" in a)
     open_at(context, page, match)
     keys = page.evaluate(
-        "import('./keys.js').then(m => m.TABLE_KEYS.map(e => [e.keys.join(' '), e.does]))"
+        "Promise.all([import('./keys.js'), import('./i18n.js')]).then(([m, i]) =>"
+        " m.TABLE_KEYS.map(e => [e.keys.map(m.keyName).join(' '), i.t(e.does)]))"
     )
     assert any(k == "G" for k, _ in keys) and any(k == "C" for k, _ in keys)
     page.keyboard.press("?")

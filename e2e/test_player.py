@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from audit import AXE, axe_problems
-from gintable import BOOT_TIMEOUT, MY_TURN, Plan, Table, engine_call, seed_where
+from gintable import BOOT_TIMEOUT, MY_TURN, Plan, Table, engine_call, english, seed_where
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from gin.i18n import catalogue
@@ -328,7 +328,7 @@ def test_replay_steps_through_a_match(context: BrowserContext, page: Page) -> No
 
     def at(i: int) -> None:
         f = shots[i]
-        step, text = f"Step {i + 1} of {total}", f["text"]
+        step, text = f"Step {i + 1} of {total}", english(f["text"])
         expect(page.locator("#replay-step")).to_contain_text(step)
         expect(page.locator("#replay-text")).to_contain_text(text)
         for seat in (0, 1):
@@ -338,7 +338,7 @@ def test_replay_steps_through_a_match(context: BrowserContext, page: Page) -> No
             assert sorted(cards) == sorted(f["hands"][seat]["cards"]), (i, seat)
 
     at(0)
-    assert shots[0]["text"].startswith("Hand 1: ")
+    assert english(shots[0]["text"]).startswith("Hand 1: ")
     expect(dialog.get_by_role("button", name="Back")).to_be_disabled()
     dialog.get_by_role("button", name="Forward").click()
     at(1)
@@ -365,7 +365,7 @@ def test_replay_steps_through_a_match(context: BrowserContext, page: Page) -> No
     for _ in range(draw):
         page.keyboard.press("ArrowRight")
     at(draw)
-    assert re.search(r"drew (10|[2-9AJQK])[♣♦♥♠] from the stock", shots[draw]["text"])
+    assert re.search(r"drew (10|[2-9AJQK])[♣♦♥♠] from the stock", english(shots[draw]["text"]))
 
 
 # ------------------------------------------------------------------------------------ rules
@@ -471,7 +471,7 @@ def test_the_hand_end_explains_the_score(context: BrowserContext, page: Page) ->
     steps = result.locator("#result-steps li").all_inner_texts()
     assert len(steps) >= 3
     # The steps end on the view's own sum, and the verdict is the view's words.
-    expect(result.locator("#result-verdict")).to_contain_text(r["words"])
+    expect(result.locator("#result-verdict")).to_contain_text(english(r["words"]))
     assert str(r["points"]) in " ".join(steps)
     assert steps[-1].endswith("a box, worth 25 at the end of the match.")
 

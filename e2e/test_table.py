@@ -14,6 +14,7 @@ from gintable import (
     Table,
     card_name,
     engine_call,
+    english,
     human_first,
     seed_where,
     service_worker_controls,
@@ -284,8 +285,8 @@ def test_knock_through_review_to_the_hand_end(table: Table, page: Page) -> None:
     review.get_by_role("button", name="Confirm").click()
     end = page.get_by_role("dialog", name=re.compile("knocked|Undercut|gin", re.I))
     expect(end).to_be_visible()
-    words = result["words"]
-    expect(end).to_contain_text(words[0].upper() + words[1:])
+    words = english(result["words"])
+    expect(end).to_contain_text(words)
     assert re.search(r"(score|scores) \d+", words)
     points = page.locator("#score-0 .pts").inner_text(), page.locator("#score-1 .pts").inner_text()
     scorer = result["winner"]
@@ -432,7 +433,7 @@ def test_accessible_names(table: Table, page: Page) -> None:
     names = hand.get_by_role("button").all_inner_texts()
     assert len(names) == 10
     labels = [table.card(c).get_attribute("aria-label") for c in table.hand()]
-    pattern = re.compile(r"^(Ace|[2-9]|10|Jack|Queen|King) of (clubs|diamonds|hearts|spades)$")
+    pattern = re.compile(r"^(ace|[2-9]|10|jack|queen|king) of (clubs|diamonds|hearts|spades)$")
     assert all(label and pattern.match(label) for label in labels), labels
-    assert card_name("TC") == "10 of clubs" and card_name("QD") == "Queen of diamonds"
+    assert card_name("TC") == "10 of clubs" and card_name("QD") == "queen of diamonds"
     expect(page.locator("#announcer")).to_have_attribute("aria-live", "polite")

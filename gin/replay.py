@@ -10,10 +10,11 @@ a match whose document the player already holds.
 >>> from gin.save import dump
 >>> from gin.actions import Action
 >>> doc = dump(apply(new_match(Rules(), "demo"), Action("pass")), ["You", "Computer"])
->>> [f["text"] for f in frames(doc)]
+>>> from gin.i18n import catalogue, word
+>>> [word(catalogue("en"), f["text"], "en") for f in frames(doc)]
 ['Hand 1: Computer deals', 'You passed on the upcard 4♦']
 >>> frames(dump(new_match(Rules(), "demo"), ["You", "Ann"]), ["Ann", "You"])[0]["text"]
-'Hand 1: You deal'
+{'key': 'replay.you_deal', 'args': {'hand': 1}}
 
 At a hand's end each hand is shown as it was laid down, not as its best melds: the knocker's
 declaration as knocked, the defender's melds, the cards it laid off (``laid_off``) and the
@@ -25,10 +26,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gin.cards import parse_card, pretty_card
+from gin.cards import parse_card
+from gin.i18n import card_arg, msg
 from gin.match import Match, apply, new_match
 from gin.save import load
-from gin.view import view
+from gin.view import name_arg, view
 
 DEFAULT_NAMES = ("You", "Computer")
 
@@ -52,19 +54,22 @@ def frames(doc: Any, names: Sequence[str] | None = None) -> list[dict[str, Any]]
         text = line["text"]
         if action.kind == "draw":
             # Face up for both: name the card the history keeps private.
-            drawn = view(match, line["seat"], who)["drawn"]
-            text = f"{who[line['seat']]} drew {pretty_card(parse_card(drawn))} from the stock"
+            drawn = parse_card(view(match, line["seat"], who)["drawn"])
+            name = name_arg(who[line["seat"]])
+            text = msg("replay.drew", name=name, card=card_arg(drawn)).to_json()
         shown.append(_frame(match, who, seat, text, action.text()))
     return shown
 
 
-def _deals(match: Match, who: list[str]) -> str:
+def _deals(match: Match, who: list[str]) -> dict[str, Any]:
     name = who[match.hand.dealer]
-    return f"Hand {match.hand_number}: {name} {'deal' if name == 'You' else 'deals'}"
+    if name == "You":
+        return msg("replay.you_deal", hand=match.hand_number).to_json()
+    return msg("replay.deals", hand=match.hand_number, name=name_arg(name)).to_json()
 
 
 def _frame(
-    match: Match, who: list[str], seat: int | None, text: str, action: str | None = None
+    match: Match, who: list[str], seat: int | None, text: dict[str, Any], action: str | None = None
 ) -> dict[str, Any]:
     views = [view(match, s, who) for s in (0, 1)]
     first = views[0]

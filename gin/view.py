@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from gin.actions import Action
-from gin.cards import Card, format_card, from_mask, mask_value, pretty_card
+from gin.cards import Card, format_card, from_mask, mask_value
 from gin.fairness import hand_salt
 from gin.game import Event, HandResult, Phase
+from gin.i18n import Arg, Message, card_arg, msg
 from gin.match import Match, final_totals, legal_actions
 from gin.melds import Meld, best_melds, discard_options
 from gin.rules import Rules
@@ -27,7 +28,7 @@ from gin.scoresheet import sheet
 
 VERSION = 1
 
-__all__ = ["VERSION", "view"]
+__all__ = ["NAME_MESSAGES", "VERSION", "name_arg", "view"]
 
 
 def view(match: Match, seat: int, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -127,93 +128,108 @@ def _discard_options(cards: int) -> list[dict[str, Any]]:
     return [{"card": format_card(c), "deadwood": d} for c, d in discard_options(cards)]
 
 
+# ----------------------------------------------------------------------------- names
+
+#: The names the page and the command line give by default, worded in each language: any other
+#: name (a friend's) is a plain string argument.
+NAME_MESSAGES = {
+    "You": "view.name.you",
+    "Computer": "view.name.computer",
+    "Opponent": "view.name.opponent",
+}
+
+
+def name_arg(name: str) -> Arg:
+    """A seat's name as a message argument: a default name as its message, else the name."""
+    key = NAME_MESSAGES.get(name)
+    return msg(key) if key is not None else name
+
+
+def _you(name: str) -> bool:
+    """Whether the words address this seat as "you" (the player's own default name)."""
+    return name == "You"
+
+
 # ----------------------------------------------------------------------------- history
 
 
 def _history(
     events: Sequence[Event], upcard: Card, who: list[str], face_up: bool
 ) -> list[dict[str, Any]]:
-    """Each event with its public text and words; replays the pile to name taken cards.
+    """Each event with its public text as a message; replays the pile to name taken cards.
     ``face_up``: the knock or gin discard goes on the pile (``rules.knock_discard_face_up``)."""
     pile = [upcard]
     lines = []
     opening = True  # only passes so far
     for seat, action in events:
-        name = who[seat]
         kind = action.kind
         card: Card | None = None  # the face-up card the action moved or declined, if any
+        shown: Card | None = None  # the card the words name
         if kind == "pass":
-            card = pile[-1]
-            words = f"{name} passed on the upcard {pretty_card(card)}"
+            card = shown = pile[-1]
+            key = "view.history.pass"
         elif kind == "take":
-            card = pile.pop()
-            words = (
-                f"{name} took the upcard {pretty_card(card)}"
-                if opening
-                else f"{name} took {pretty_card(card)} from the discard pile"
-            )
+            card = shown = pile.pop()
+            key = "view.history.take_upcard" if opening else "view.history.take"
         elif kind == "draw":
-            words = f"{name} drew from the stock"
+            key = "view.history.draw"
         elif kind == "discard":
-            card = action.card
+            card = shown = action.card
             assert card is not None
             pile.append(card)
-            words = f"{name} discarded {pretty_card(card)}"
+            key = "view.history.discard"
         elif kind == "knock":
             card = action.card if face_up else None
-            how = "" if face_up else " face down"
-            words = f"{name} knocked, discarding {_pretty(action.card)}{how}"
+            shown = action.card
+            key = "view.history.knock" if face_up else "view.history.knock_down"
         elif kind == "gin":
             card = action.card if face_up else None
-            words = f"{name} went gin, discarding {_pretty(action.card)}"
+            shown = action.card
+            key = "view.history.gin"
         else:
-            words = f"{name} went big gin"
+            key = "view.history.big_gin"
         opening = opening and kind == "pass"
+        words = msg(key, name=name_arg(who[seat]))
+        if shown is not None:
+            words = msg(key, name=name_arg(who[seat]), card=card_arg(shown))
         lines.append(
             {
                 "seat": seat,
                 "action": action.text(),
                 "card": None if card is None else format_card(card),
-                "text": words,
+                "text": words.to_json(),
             }
         )
     return lines
 
 
-def _pretty(card: Card | None) -> str:
-    return pretty_card(card) if card is not None else ""
-
-
 # ----------------------------------------------------------------------------- legal actions
 
 
-def _labelled(match: Match) -> list[dict[str, str]]:
+def _labelled(match: Match) -> list[dict[str, Any]]:
     hand = match.hand
     top = hand.discards[-1] if hand.discards else None
     opening = hand.phase is Phase.OPENING
     held = hand.hands[hand.to_act] if hand.to_act is not None else 0
     return [
-        {"action": a.text(), "label": _label(a, top, opening, held)} for a in legal_actions(match)
+        {"action": a.text(), "label": _label(a, top, opening, held).to_json()}
+        for a in legal_actions(match)
     ]
 
 
-def _label(action: Action, top: Card | None, opening: bool, held: int) -> str:
+def _label(action: Action, top: Card | None, opening: bool, held: int) -> Message:
     kind = action.kind
     if kind == "take":
-        return f"Take upcard {_pretty(top)}" if opening else f"Take {_pretty(top)}"
-    if kind == "discard":
-        return f"Discard {_pretty(action.card)}"
-    if kind == "knock" and action.card is not None:
+        assert top is not None
+        return msg("view.action.take_upcard" if opening else "view.action.take", card=card_arg(top))
+    if kind in ("discard", "gin"):
+        assert action.card is not None
+        return msg(f"view.action.{kind}", card=card_arg(action.card))
+    if kind == "knock":
+        assert action.card is not None
         dead = mask_value(held & ~(1 << action.card) & ~_union(action.melds or ()))
-        return f"Knock, discarding {_pretty(action.card)} ({dead} deadwood)"
-    if kind == "gin":
-        return f"Gin, discarding {_pretty(action.card)}"
-    return {
-        "pass": "Pass",
-        "draw": "Draw from the stock",
-        "big gin": "Big gin",
-        "next": "Next hand",
-    }[kind]
+        return msg("view.action.knock", card=card_arg(action.card), deadwood=dead)
+    return msg(f"view.action.{kind.replace(' ', '_')}")
 
 
 # ----------------------------------------------------------------------------- results
@@ -222,18 +238,13 @@ def _label(action: Action, top: Card | None, opening: bool, held: int) -> str:
 def _result(result: HandResult, who: list[str], rules: Rules) -> dict[str, Any]:
     """The hand's end, both hands revealed, with the score worked out in words."""
     if result.kind == "void":
-        redeal = (
-            "the same dealer deals again"
-            if rules.dealer_after_void == "same"
-            else "the deal passes to the other player"
-        )
         return {
             "kind": "void",
             "knocker": None,
             "winner": None,
             "points": 0,
             "hands": [_cards(h) for h in result.hands],
-            "words": f"Only two stock cards are left: the hand is void, and {redeal}",
+            "words": msg(f"view.result.void_{rules.dealer_after_void}").to_json(),
         }
     assert result.knocker is not None
     knocker = result.knocker
@@ -258,49 +269,58 @@ def _result(result: HandResult, who: list[str], rules: Rules) -> dict[str, Any]:
         "defender_deadwood_cards": _cards(result.hands[defender] & ~defended),
         "defender_deadwood_before": result.defender_deadwood_before,
         "defender_deadwood": result.defender_deadwood,
-        "words": _words(result, who),
+        "words": _words(result, who).to_json(),
     }
 
 
-def _scores(name: str, points: str) -> str:
-    return f"you score {points}" if name == "You" else f"{name} scores {points}"
+def _scores(name: str, points: Arg, undercut: bool = False) -> Message:
+    key = "view.outcome.undercut" if undercut else "view.outcome.score"
+    if _you(name):
+        return msg(key + "_you", points=points)
+    return msg(key, name=name_arg(name), points=points)
 
 
-def _words(result: HandResult, who: list[str]) -> str:
+def _words(result: HandResult, who: list[str]) -> Message:
     """e.g. "You knocked with 7; Opponent had 19 after laying off 9♠: you score 12"."""
     assert result.knocker is not None
     knocker, defender = who[result.knocker], who[1 - result.knocker]
+    names = {"knocker": name_arg(knocker), "defender": name_arg(defender)}
     against = result.defender_deadwood
     if result.kind in ("gin", "big_gin"):
-        what = "went gin" if result.kind == "gin" else "went big gin"
         bonus = result.points // result.multiplier - against
-        sum_text = f"{bonus} + {against} = {bonus + against}"
-        return f"{knocker} {what}; {defender} had {against}: " + _scores(
-            knocker, _doubled(sum_text, result)
-        )
-    laid = [pretty_card(lay.card) for lay in result.layoffs]
-    had = f"{defender} had {against}"
-    if laid:
-        had += " after laying off " + _and(laid)
-    head = f"{knocker} knocked with {result.knocker_deadwood}; {had}: "
-    if result.winner is None:
-        return head + "a tie, and nobody scores"
+        total = msg("view.points.sum", bonus=bonus, base=against, total=bonus + against)
+        outcome = _scores(knocker, _doubled(total, result))
+        return msg(f"view.result.{result.kind}", **names, deadwood=against, outcome=outcome)
+    laid = [card_arg(lay.card) for lay in result.layoffs]
     base = result.points // result.multiplier
-    if result.kind == "undercut":
+    if result.winner is None:
+        outcome = msg("view.outcome.tie")
+    elif result.kind == "undercut":
         bonus = base - (result.knocker_deadwood - against)
-        text = f"{bonus} + {base - bonus} = {base}"
-        return head + "undercut! " + _scores(defender, _doubled(text, result))
-    return head + _scores(knocker, _doubled(str(base), result))
+        total = msg("view.points.sum", bonus=bonus, base=base - bonus, total=base)
+        outcome = _scores(defender, _doubled(total, result), undercut=True)
+    else:
+        outcome = _scores(knocker, _doubled(base, result))
+    said = {**names, "knocked": result.knocker_deadwood, "deadwood": against, "outcome": outcome}
+    if laid:
+        return msg("view.result.knock_laid", **said, cards=_and(laid))
+    return msg("view.result.knock", **said)
 
 
-def _doubled(points: str, result: HandResult) -> str:
+def _doubled(points: Arg, result: HandResult) -> Arg:
     if result.multiplier == 1:
         return points
-    return f"{points}, doubled for the spade upcard: {result.points}"
+    return msg("view.points.doubled", points=points, total=result.points)
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _and(items: Sequence[Arg]) -> Arg:
+    """A list in words: "9♠", "9♠ and 8♠", "7♠, 9♠ and 8♠"."""
+    if len(items) == 1:
+        return items[0]
+    first = items[0]
+    for item in items[1:-1]:
+        first = msg("view.list.comma", first=first, next=item)
+    return msg("view.list.and", first=first, last=items[-1])
 
 
 def _final(match: Match) -> dict[str, Any]:

@@ -17,6 +17,7 @@ import pytest
 from gin.actions import Action
 from gin.cards import format_cards, from_mask, parse_card, to_mask
 from gin.game import HandResult, IllegalAction, Phase, cards_accounted
+from gin.i18n import catalogue, word
 from gin.match import (
     Deck,
     Match,
@@ -197,6 +198,10 @@ def test_next_only_after_a_hand() -> None:
 # ----------------------------------------------------------------------------- golden
 
 
+def english(message: dict[str, Any]) -> str:
+    return word(catalogue("en"), message, "en")
+
+
 def transcript(seed: str, decks: Sequence[Deck] = ()) -> str:
     names = ("North", "South")
     match = new_match(Rules(), seed, decks)
@@ -212,10 +217,10 @@ def transcript(seed: str, decks: Sequence[Deck] = ()) -> str:
         if after.hand_number != before.hand_number:
             continue
         entry = view(after, 0, names)["history"][-1]
-        lines.append(f"  {entry['action']:<42} {entry['text']}")
+        lines.append(f"  {entry['action']:<42} {english(entry['text'])}")
         result = view(after, 0, names)["result"]
         if result is not None:
-            lines.append(f"  = {result['words']}")
+            lines.append(f"  = {english(result['words'])}")
             points, boxes = after.points, after.boxes
             lines.append(f"  score {points[0]}-{points[1]}, boxes {boxes[0]}-{boxes[1]}")
     final = view(states[-1], 0, names)["final"]
@@ -256,7 +261,9 @@ def test_knock_discard_face_up_changes_only_where_the_discard_lies() -> None:
                 assert v_up["discard_pile"] == [*v_down["discard_pile"], card]
                 line_down, line_up = v_down["history"][-1], v_up["history"][-1]
                 assert line_up["card"] == card and line_down["card"] is None
-                assert line_up["text"] == line_down["text"].removesuffix(" face down")
+                assert english(line_up["text"]) == english(line_down["text"]).removesuffix(
+                    " face down"
+                )
                 v_up["discard_pile"], v_up["history"][-1] = v_down["discard_pile"], line_down
                 shown += 1
             assert without_rules(v_up) == without_rules(v_down)
@@ -279,8 +286,10 @@ def test_after_a_void_hand_the_deal_alternates_when_asked() -> None:
     assert void.hand.result is not None and void.hand.result.kind == "void"
     for a, b in zip(same[:-1], other[:-1], strict=True):
         assert replace(b, rules=a.rules, hand=replace(b.hand, rules=a.rules)) == a
-    assert view(other[-2], 0)["result"]["words"].endswith("the deal passes to the other player")
-    assert view(same[-2], 0)["result"]["words"].endswith("the same dealer deals again")
+    assert english(view(other[-2], 0)["result"]["words"]).endswith(
+        "the deal passes to the other player"
+    )
+    assert english(view(same[-2], 0)["result"]["words"]).endswith("the same dealer deals again")
     redeal_same, redeal_other = same[-1].hand, other[-1].hand
     assert redeal_same.dealer == void.hand.dealer == 1 - redeal_other.dealer
     assert redeal_other.deck == redeal_same.deck

@@ -9,10 +9,15 @@ import pytest
 
 from gin import api, replay
 from gin.actions import Action
+from gin.i18n import catalogue, word
 from gin.match import Match, apply, new_match
 from gin.rules import PRESETS, Rules
 from gin.save import SaveError, dump
 from gin.view import view
+
+
+def english(message: dict[str, Any]) -> str:
+    return word(catalogue("en"), message, "en")
 
 
 def policy(seen: dict[str, Any]) -> str:
@@ -45,12 +50,12 @@ def test_one_frame_for_the_deal_and_one_after_each_action() -> None:
     frames = replay.frames(dump(match, ["Ann", "Bob"]))
     assert len(frames) == len(match.actions) + 1
     deals = sum(1 for a in match.actions if a.kind == "next") + 1
-    assert sum(1 for f in frames if f["text"].startswith("Hand ")) == deals
-    assert frames[0]["text"].startswith("Hand 1: ")
+    assert sum(1 for f in frames if english(f["text"]).startswith("Hand ")) == deals
+    assert english(frames[0]["text"]).startswith("Hand 1: ")
     assert [f["action"] for f in frames if f["action"]] == [
         a.text() for a in match.actions if a.kind != "next"
     ]
-    assert "Ann" in " ".join(f["text"] for f in frames)
+    assert "Ann" in " ".join(english(f["text"]) for f in frames)
 
 
 def test_both_hands_are_face_up_and_match_each_seats_view() -> None:
@@ -71,7 +76,7 @@ def test_a_stock_draw_names_its_card() -> None:
     draws = [f for f in frames if f["action"] == "draw"]
     assert draws
     for frame in draws:
-        drawn = frame["text"].split(" drew ")[1].split(" from")[0]
+        drawn = english(frame["text"]).split(" drew ")[1].split(" from")[0]
         assert drawn != "a card" and len(drawn) in (2, 3)
 
 

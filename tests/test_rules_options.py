@@ -14,6 +14,7 @@ from gin import api
 from gin.actions import Action
 from gin.ai import arena
 from gin.game import arranged_deck, cards_accounted
+from gin.i18n import catalogue, word
 from gin.match import (
     MAX_DECKS,
     Deck,
@@ -188,7 +189,7 @@ def test_a_save_holds_its_decks_and_replays_them() -> None:
     assert doc["decks"] == format_decks(decks)
     assert load(json.loads(json.dumps(doc))).match == match
     assert "decks" not in dump(new_match(Rules(), SEED))
-    assert frames(doc)[1]["text"].endswith("took the upcard 10♥")
+    assert word(catalogue("en"), frames(doc)[1]["text"], "en").endswith("took the upcard 10♥")
     with pytest.raises(SaveError, match="decks: deck 1 has 51 cards"):
         load({**doc, "decks": [doc["decks"][0][:-3]]})
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from gin.actions import Action
 from gin.cards import format_card, from_mask, pretty_card
 from gin.game import Phase, arranged_deck
+from gin.i18n import catalogue, word
 from gin.match import Match, apply, legal_actions, new_match
 from gin.rules import Rules
 from gin.view import view
@@ -72,9 +73,9 @@ def test_legal_actions_only_for_the_seat_to_act() -> None:
     mine, theirs = view(match, seat), view(match, 1 - seat)
     assert mine["your_turn"] and not theirs["your_turn"]
     assert theirs["legal_actions"] == []
-    assert mine["legal_actions"] == [
-        {"action": "take", "label": f"Take upcard {pretty_card(match.hand.discards[-1])}"},
-        {"action": "pass", "label": "Pass"},
+    assert [(a["action"], english(a["label"])) for a in mine["legal_actions"]] == [
+        ("take", f"Take upcard {pretty_card(match.hand.discards[-1])}"),
+        ("pass", "Pass"),
     ]
 
 
@@ -86,14 +87,16 @@ def test_eleven_cards_show_discard_options_and_the_drawn_card() -> None:
     mine, theirs = view(match, seat), view(match, 1 - seat)
     assert len(mine["discard_options"]) == 11 and theirs["discard_options"] == []
     assert mine["drawn"] == format_card(match.hand.drawn or 0) and theirs["drawn"] is None
-    assert theirs["history"][-1] == {
-        "seat": seat,
-        "action": "draw",
-        "card": None,
-        "text": "Opponent drew from the stock",
-    }
-    labels = [a["label"] for a in mine["legal_actions"]]
+    line = theirs["history"][-1]
+    assert (line["seat"], line["action"], line["card"]) == (seat, "draw", None)
+    assert english(line["text"]) == "Opponent drew from the stock"
+    labels = [english(a["label"]) for a in mine["legal_actions"]]
     assert all(label.startswith(("Discard", "Knock", "Gin")) for label in labels)
+
+
+def english(message: dict[str, Any]) -> str:
+    """A message of the view in English words, as the page words it."""
+    return word(catalogue("en"), message, "en")
 
 
 def knocked() -> Match:
@@ -109,10 +112,10 @@ def knocked() -> Match:
 def test_hand_over_shows_the_result_in_words() -> None:
     match = knocked()
     result = view(match, 0)["result"]
-    assert (
-        result["words"] == "You knocked with 7; Opponent had 19 after laying off 9♠: you score 12"
+    assert english(result["words"]) == (
+        "You knocked with 7; Opponent had 19 after laying off 9♠: you score 12"
     )
-    assert view(match, 1, ["Ann", "Computer"])["result"]["words"] == (
+    assert english(view(match, 1, ["Ann", "Computer"])["result"]["words"]) == (
         "Ann knocked with 7; Computer had 19 after laying off 9♠: Ann scores 12"
     )
     assert result["layoffs"] == [{"card": "9S", "meld": 2}]
@@ -129,7 +132,7 @@ def test_hand_over_shows_the_result_in_words() -> None:
     for seat in (0, 1):
         data = view(match, seat)
         assert data["your_turn"] and data["legal_actions"] == [
-            {"action": "next", "label": "Next hand"}
+            {"action": "next", "label": {"key": "view.action.next", "args": {}}}
         ]
 
 
@@ -137,7 +140,8 @@ def keys_of(data: dict[str, Any], prefix: str = "") -> set[str]:
     keys = set()
     for key, value in data.items():
         keys.add(prefix + key)
-        if isinstance(value, dict) and key != "rules":
+        message = isinstance(value, dict) and set(value) == {"key", "args"}
+        if isinstance(value, dict) and key != "rules" and not message:
             keys |= keys_of(value, prefix + key + ".")
     return keys
 

@@ -3,6 +3,7 @@
 // (a browser test checks the two agree); a daily always plays the Standard rules, so that
 // everyone's deal of the day is the same match.
 import { $ } from "./render.js";
+import { t } from "./i18n.js";
 import { wireLinkButtons } from "./share.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,18 +37,16 @@ export function linkRequest(params) {
     const asked = params.get("daily");
     const date = asked === "today" ? todayUTC() : asked;
     if (!validDate(date)) {
-      return { error: `The link asks for the daily deal of “${asked}”, which is not a date: ` +
-        "a daily link gives a day as YYYY-MM-DD, or “today”. Pick a deal here." };
+      return { error: t("table.daily_not_a_date", { asked }) };
     }
     if (date > todayUTC()) {
-      return { error: `The daily deal of ${date} is not out yet: today is ${todayUTC()} (UTC). ` +
-        "Play today's deal, or a past one." };
+      return { error: t("table.daily_not_out_pick", { date, today: todayUTC() }) };
     }
-    return { seed: dailySeed(date), what: `This link opens the daily deal of ${date}.` };
+    return { seed: dailySeed(date), what: t("table.link_daily", { date }) };
   }
   const seed = params.get("seed");
-  if (seed && seed.length > 200) return { error: "The link's seed is longer than 200 characters." };
-  return seed ? { seed, what: `This link opens the match of seed “${seed}”.` } : null;
+  if (seed && seed.length > 200) return { error: t("table.link_seed_long", { n: 200 }) };
+  return seed ? { seed, what: t("table.link_seed", { seed }) } : null;
 }
 
 /** A link to this page that opens the given seed (a daily as ?daily=DATE). */
@@ -59,11 +58,11 @@ export function linkTo(seed) {
 }
 
 function resultText(match) {
-  if (!match) return "not played";
-  if (!match.finished) return `in progress, ${match.hands.length} hand${match.hands.length === 1 ? "" : "s"} played`;
+  if (!match) return t("table.daily_not_played");
+  if (!match.finished) return t("table.daily_in_progress", { n: match.hands.length });
   const me = match.seat;
   const [mine, theirs] = [match.totals[me], match.totals[1 - me]];
-  return match.winner === me ? `won ${mine} to ${theirs}` : `lost ${mine} to ${theirs}`;
+  return t(match.winner === me ? "table.daily_won" : "table.daily_lost", { mine, theirs });
 }
 
 /**
@@ -78,7 +77,7 @@ export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
     const today = todayUTC();
     const byDate = new Map();
     for (const m of matches()) if (m.daily) byDate.set(m.daily, m); // the latest try of each day
-    $("daily-today").textContent = `Today (${today}, UTC): ${resultText(byDate.get(today))}.`;
+    $("daily-today").textContent = t("table.daily_today", { date: today, result: resultText(byDate.get(today)) });
     $("daily-link").value = linkTo(dailySeed(today));
     $("match-link").value = seed() ? linkTo(seed()) : "";
     linksFilled();
@@ -86,13 +85,13 @@ export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
     const list = $("daily-list");
     list.replaceChildren(...past.map((m) => {
       const li = document.createElement("li");
-      li.append(`${m.daily}: ${resultText(m)} `);
+      li.append(t("table.daily_past_line", { date: m.daily, result: resultText(m) }), " ");
       if (m.save) {
         const btn = document.createElement("button");
         btn.type = "button";
         btn.className = "ghost";
-        btn.textContent = "Replay";
-        btn.setAttribute("aria-label", `Replay the daily deal of ${m.daily}`);
+        btn.textContent = t("table.replay");
+        btn.setAttribute("aria-label", t("table.daily_replay", { date: m.daily }));
         btn.addEventListener("click", () => replay(m.save));
         li.append(btn);
       }
@@ -112,11 +111,11 @@ export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
     const text = $("seed-input").value.trim();
     const seed = /^\d{4}-\d{2}-\d{2}$/.test(text) ? (validDate(text) ? dailySeed(text) : null) : text;
     if (!seed || seed.length > 200) {
-      $("seed-note").textContent = "Give a seed of 1 to 200 characters, or a date as YYYY-MM-DD.";
+      $("seed-note").textContent = t("table.seed_give", { n: 200 });
       return;
     }
     if (dailyDate(seed) && dailyDate(seed) > todayUTC()) {
-      $("seed-note").textContent = `The daily deal of ${dailyDate(seed)} is not out yet: today is ${todayUTC()} (UTC).`;
+      $("seed-note").textContent = t("table.daily_not_out", { date: dailyDate(seed), today: todayUTC() });
       return;
     }
     newMatch(seed);

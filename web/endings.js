@@ -2,6 +2,7 @@
 // (both hands, the scoring steps, the way on) and the match's end (the winner, the totals and
 // the score sheet). main.js decides when; this module writes and opens.
 import { $, renderResult } from "./render.js";
+import { t } from "./i18n.js";
 import { renderSteps } from "./scoring.js";
 import { renderFinal } from "./scoresheet.js";
 import { renderDealCheck } from "./fairness.js";
@@ -46,7 +47,7 @@ export function fillResult(view) {
   renderSteps(view);
   renderDealCheck(view);
   const next = $("result-next");
-  next.textContent = last ? "See the match" : "Next hand";
+  next.textContent = t(last ? "table.see_match" : "view.action.next");
   next.disabled = !last && !view.legal_actions.some((a) => a.action === "next");
   if (coach) coach.handEnded(view);
 }

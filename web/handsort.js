@@ -4,7 +4,8 @@
 // that setting is on). Which cards meld is the view's (the engine's); this only orders them.
 
 export const SORTS = ["melds", "rank", "suit"];
-export const SORT_WORDS = { melds: "melds first", rank: "by rank", suit: "by suit" };
+// The words of each sort, as catalogue keys ("melds first", "by rank", "by suit").
+export const SORT_WORDS = { melds: "table.sort_melds", rank: "table.sort_rank", suit: "table.sort_suit" };
 
 const RANKS = "A23456789TJQK";
 const SUITS = "CDSH"; // black and red alternate

@@ -1,12 +1,13 @@
 // The table of intents: what each key, click, tap or drag asks for (input.js names them), turned
 // into actions in the engine's notation. Each group of intents is its own small table; none
 // decides a rule: what is possible comes from the view's legal actions.
-import { $, cardName, handButtonFor, pretty, renderPile } from "./render.js";
+import { $, cardName, handButtonFor, renderPile } from "./render.js";
+import { t as tr } from "./i18n.js";
 import { writeOrder, writeSettings } from "./storage.js";
 import { handWords } from "./readout.js";
 import { renderSheet } from "./scoresheet.js";
 import { closeDialog, openDialog, showMatch } from "./endings.js";
-import { SORTS, sortedOrder } from "./handsort.js";
+import { SORTS, SORT_WORDS, sortedOrder } from "./handsort.js";
 import { knockAdvice, showPrompt } from "./prompt.js";
 import { stillStarting } from "./resume.js";
 import { focusAfterDiscard } from "./handfocus.js";
@@ -29,7 +30,7 @@ export function createIntents(t) {
     t.message(""); // what a key said of the card selected before
     t.render();
     const opt = (ui.view.discard_options || []).find((o) => o.card === code);
-    t.announce(`${cardName(code)} selected${opt ? `, leaves ${opt.deadwood} deadwood` : ""}.`);
+    t.announce(tr(opt ? "table.selected_leaves" : "table.selected", { card: cardName(code), n: opt ? opt.deadwood : 0 }));
   }
 
   function tryDiscard(code) {
@@ -80,8 +81,8 @@ export function createIntents(t) {
       }
       if (discardTurn()) {
         const opt = (ui.view.discard_options || []).find((o) => o.card === sel);
-        t.message(opt ? `Discarding ${pretty(sel)} leaves ${opt.deadwood} deadwood: too much to knock (${ui.view.knock_limit} at most).`
-          : `You cannot knock discarding ${pretty(sel)}.`);
+        t.message(tr(opt ? "table.knock_too_much" : "table.knock_cannot",
+          { card: { card: sel }, n: opt ? opt.deadwood : 0, limit: ui.view.knock_limit }));
       }
     },
     // G (and the Gin button): big gin, else gin with the selected card or the only gin discard.
@@ -92,8 +93,8 @@ export function createIntents(t) {
       if (sel && legal(`gin ${sel}`)) return void t.act(`gin ${sel}`);
       const gins = ui.view.legal_actions.filter((a) => a.action.startsWith("gin "));
       if (gins.length === 1) return void t.act(gins[0].action);
-      if (gins.length) t.message("You can go gin with more than one discard: select the card to discard, then press G.");
-      else if (discardTurn()) t.message("No gin yet: every discard leaves some deadwood.");
+      if (gins.length) t.message(tr("table.gin_choose"));
+      else if (discardTurn()) t.message(tr("table.gin_not_yet"));
       else t.message(knockAdvice(ui.view, ui).say);
     },
     async hint() {
@@ -106,7 +107,7 @@ export function createIntents(t) {
       const card = reply.hint.action.match(/^(?:discard|knock|gin) (\S+)/);
       ui.hint = { view: v, action: reply.hint.action, card: card ? card[1] : null, reason: reply.hint.reason, open: false };
       t.render();
-      t.announce(`Hint: ${reply.hint.reason}`);
+      t.announce(tr("table.hint_said", { reason: reply.hint.reason }));
     },
     // The hint's chip: its reason shown in the prompt's place, or the prompt back.
     hintReason() {
@@ -124,7 +125,7 @@ export function createIntents(t) {
     ui.order = sortedOrder(ui.view, name);
     writeOrder(ui.order);
     t.render();
-    t.announce(`Hand sorted ${{ melds: "melds first", rank: "by rank", suit: "by suit" }[name]}.`);
+    t.announce(tr("table.sorted_said", { sort: tr(SORT_WORDS[name]) }));
   }
 
   function cardClick(code) {
@@ -146,7 +147,7 @@ export function createIntents(t) {
       if (ui.selected) {
         ui.selected = null;
         t.render();
-        t.announce("Selection cleared.");
+        t.announce(tr("table.selection_cleared"));
       }
       t.message("");
     },

@@ -2,38 +2,38 @@
 // action buttons with them; the keys dialog, the line under the hand and the help page are drawn
 // from it; so no list can disagree with what the keys do.
 //
-// An entry: `keys` as shown (the first is the one named on its button), `does` in words,
+// An entry: `keys` as shown (the first is the one named on its button), `does` in words (a
+// catalogue key, as `short`),
 // `intent` the controller method a key press calls (none: the hand or a dialog handles the key
 // itself), `button` the id of the action button it presses, `short` its words on the line under
 // the hand (none: not listed there), `dialog` the ids of dialogs in which the key still works.
 
+import { t } from "./i18n.js";
+
 export const TABLE_KEYS = [
-  { keys: ["S"], intent: "draw", button: "stock", does: "Draw from the stock", short: "stock" },
-  { keys: ["T"], intent: "take", button: "act-take", does: "Take the upcard, or the top card of the discard pile", short: "take" },
-  { keys: ["P"], intent: "pass", button: "act-pass", does: "Pass on the opening upcard" },
-  { keys: ["←", "→"], does: "Move across your cards (Home and End too)", short: "cards" },
-  { keys: ["Enter", "Space"], does: "Select a card as your discard; again on the selected card discards it", short: "select / discard" },
-  { keys: ["D"], intent: "discardSelected", button: "act-discard", does: "Discard the selected card" },
-  {
-    keys: ["K"], intent: "knock", button: "act-knock", short: "knock",
-    does: "Knock with the selected card as the discard (gin when it leaves no deadwood, big gin when all 11 cards meld); with none selected, selects the best card and says what K will do",
-  },
-  { keys: ["G"], intent: "gin", button: "act-gin", does: "Go gin, or big gin when all 11 cards meld", short: "gin" },
-  { keys: ["N"], intent: "next", button: "act-next", dialog: ["dlg-result"], does: "Next hand; on the last hand's result, the match's end" },
-  { keys: ["O"], intent: "sort", does: "Sort your hand: melds first, by rank, by suit (in turn)", short: "sort" },
-  { keys: ["C"], intent: "sheet", button: "btn-sheet", does: "The score sheet: every hand, the running totals and boxes", short: "score sheet" },
-  { keys: ["V"], intent: "pile", does: "See the whole discard pile" },
-  { keys: ["H"], intent: "hint", button: "act-hint", does: "Hint: what the expert would play now, and why", short: "hint" },
-  { keys: ["R"], intent: "readHand", does: "Read out your hand: melds, then deadwood", short: "read hand" },
-  { keys: ["Esc"], intent: "clear", does: "Clear the selection, or close a dialog", short: "clear" },
-  { keys: ["?"], intent: "keys", button: "btn-keys", does: "This list of keys", short: "keys" },
+  { keys: ["S"], intent: "draw", button: "stock", does: "keys.draw", short: "keys.short_stock" },
+  { keys: ["T"], intent: "take", button: "act-take", does: "keys.take", short: "keys.short_take" },
+  { keys: ["P"], intent: "pass", button: "act-pass", does: "keys.pass" },
+  { keys: ["←", "→"], does: "keys.move", short: "keys.short_cards" },
+  { keys: ["Enter", "Space"], does: "keys.select", short: "keys.short_select" },
+  { keys: ["D"], intent: "discardSelected", button: "act-discard", does: "keys.discard" },
+  { keys: ["K"], intent: "knock", button: "act-knock", short: "keys.short_knock", does: "keys.knock" },
+  { keys: ["G"], intent: "gin", button: "act-gin", does: "keys.gin", short: "keys.short_gin" },
+  { keys: ["N"], intent: "next", button: "act-next", dialog: ["dlg-result"], does: "keys.next" },
+  { keys: ["O"], intent: "sort", does: "keys.sort", short: "keys.short_sort" },
+  { keys: ["C"], intent: "sheet", button: "btn-sheet", does: "keys.sheet", short: "keys.short_sheet" },
+  { keys: ["V"], intent: "pile", does: "keys.pile" },
+  { keys: ["H"], intent: "hint", button: "act-hint", does: "keys.hint", short: "keys.short_hint" },
+  { keys: ["R"], intent: "readHand", does: "keys.read", short: "keys.short_read" },
+  { keys: ["Esc"], intent: "clear", does: "keys.clear", short: "keys.short_clear" },
+  { keys: ["?"], intent: "keys", button: "btn-keys", does: "keys.keys", short: "keys.short_keys" },
 ];
 
 export const REPLAY_KEYS = [
-  { keys: ["P"], does: "Play or pause" },
-  { keys: ["←", "→"], does: "A move back or forward" },
-  { keys: ["PgUp", "PgDn"], does: "The previous or the next hand" },
-  { keys: ["Home", "End"], does: "The first or the last step" },
+  { keys: ["P"], does: "keys.replay_play", short: "keys.short_replay_play" },
+  { keys: ["←", "→"], does: "keys.replay_step", short: "keys.short_replay_step" },
+  { keys: ["PgUp", "PgDn"], does: "keys.replay_hand", short: "keys.short_replay_hand" },
+  { keys: ["Home", "End"], does: "keys.replay_ends", short: "keys.short_replay_ends" },
 ];
 
 // KeyboardEvent.key of the names shown.
@@ -46,9 +46,15 @@ export function entryFor(key, dialog = null) {
     (!dialog || (e.dialog || []).includes(dialog))) || null;
 }
 
+/** A key's name as the player reads it: a single character as it is, a named key ("Enter",
+ * "Esc", "PgUp") in the page's language. */
+export function keyName(name) {
+  return name.length === 1 ? name : t(`keys.name_${name}`);
+}
+
 function kbd(name) {
   const node = document.createElement("kbd");
-  node.textContent = name;
+  node.textContent = keyName(name);
   return node;
 }
 
@@ -60,14 +66,14 @@ export function keyRows(entries) {
     th.scope = "row";
     e.keys.forEach((name, i) => th.append(...(i ? [" ", kbd(name)] : [kbd(name)])));
     const td = document.createElement("td");
-    td.textContent = e.does;
+    td.textContent = t(e.does);
     tr.append(th, td);
     return tr;
   });
 }
 
 /** A line of keys, "S stock · T take …": under the hand (the entries with `short`), in the replay. */
-export function keysLine(entries = TABLE_KEYS.filter((x) => x.short), words = (e) => e.short) {
+export function keysLine(entries = TABLE_KEYS.filter((x) => x.short), words = (e) => t(e.short)) {
   const parts = [];
   for (const e of entries) {
     if (parts.length) parts.push(" · ");

@@ -1,7 +1,8 @@
 // The knock review: every declaration the player may knock with for the chosen discard, the
 // engine's best first. Confirm, or Enter on a declaration, knocks with the one chosen; when a
 // discard would go gin instead, the review offers it.
-import { $, knockSummary, pretty, renderKnock } from "./render.js";
+import { $, knockSummary, renderKnock } from "./render.js";
+import { t } from "./i18n.js";
 import { endings } from "./prompt.js";
 
 /**
@@ -62,7 +63,7 @@ export function wireKnock({ call, act, view, openDialog }) {
     renderKnock(card, options, 0);
     const offer = $("knock-gin");
     offer.hidden = !gin;
-    offer.textContent = bigGin ? "Big gin instead" : gin ? `Gin instead, discarding ${pretty(gins[0])}` : "";
+    offer.textContent = bigGin ? t("table.big_gin_instead") : gin ? t("table.gin_instead", { card: { card: gins[0] } }) : "";
     openDialog("dlg-knock");
     $("dlg-knock").scrollTop = 0;
     const first = $("knock-options").querySelector("input:checked");

@@ -18,6 +18,7 @@ import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
 import { registerServiceWorker, startWhenOneBuild } from "./update.js";
 import { linkRequest, wireDaily } from "./daily.js";
 import { changeWords } from "./readout.js";
+import { seatNames } from "./seats.js";
 import { wireReplay } from "./replay.js";
 import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
 import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch, useCoach } from "./endings.js";
@@ -34,7 +35,7 @@ import { newDeal } from "./fairness.js";
 import { wireLessons } from "./lessons.js";
 import { firstVisit, welcome } from "./welcome.js";
 import { reviewer, wireCoach } from "./coach.js";
-import { loadLanguage, localize } from "./i18n.js";
+import { loadLanguage, localize, t } from "./i18n.js";
 import { wireFriend } from "./friend.js";
 
 performance.mark("gin:main-start");
@@ -271,17 +272,17 @@ async function newMatch(seed, how = null) {
     ...(how || { ...opponentRequest(ui.settings), names: NAMES }), // `how`: two friends (web/friend.js)
   });
   if (!reply.ok) {
-    message(`Could not start a match: ${reply.error}`);
+    message(t("table.could_not_start", { why: reply.error }));
     return;
   }
   ui.order = sortedOrder(reply.view, ui.sort);
   render();
-  announce(`New match. ${reply.view.names[reply.view.dealer]} dealt.`);
+  announce(t("table.new_match_dealt", { name: seatNames(reply.view)[reply.view.dealer] }));
 }
 
 async function restore(saved) {
   const damaged = (why) => {
-    $("notice-text").textContent = `Your saved match could not be read (${why}). ${setAsideDamaged(saved.raw)}`;
+    $("notice-text").textContent = t("notices.damaged", { why, aside: setAsideDamaged(saved.raw) });
     document.documentElement.dataset.notice = "damaged-save";
     ui.busy = false;
     openDialog("dlg-notice");
@@ -389,7 +390,7 @@ function wirePlayer() {
   const replay = wireReplay({ call, openDialog, coach });
   const stepThrough = async (save) => {
     const why = await replay(save);
-    if (why) message(`This match cannot be replayed: ${why}`);
+    if (why) message(t("notices.no_replay", { why }));
   };
   wireSettings({ ui, call, newMatch: () => ctl.newMatch() });
   wireStats({ openDialog });
@@ -416,7 +417,7 @@ function onStatus(status) {
   document.documentElement.dataset.boot = status.stage;
   if (status.stage === "python") {
     performance.mark("gin:python-ready");
-    if (!ui.view) $("prompt").lastChild.textContent = " Python is ready… dealing";
+    if (!ui.view) $("prompt").lastChild.textContent = ` ${t("table.python_ready")}`;
   } else if (status.stage === "installed") {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {

@@ -6,15 +6,19 @@
 // The prompt area holds one text at a time, so that its height stays bounded: a message (what a
 // key just did, an error) replaces the prompt (style.css), and the hint's reason, once its chip
 // is opened, replaces both. The chip itself names the hinted move.
-import { $, pretty, prettyText, replaceWhenChanged, setAttr } from "./render.js";
+import { $, prettyText, replaceWhenChanged, setAttr } from "./render.js";
+import { formatPercent, said, t } from "./i18n.js";
+import { seatNames } from "./seats.js";
+import { keyName } from "./keys.js";
 
 const cap = (text) => text[0].toUpperCase() + text.slice(1);
+const card = (code) => ({ card: code });
 
-/** "press K", "click Knock (K)" or "tap Knock", as the player plays. */
+/** "press K", "click Knock (K)" or "tap Knock", as the player plays; `button` a catalogue key. */
 export function press(ui, key, button) {
-  if (ui.input === "touch") return `tap ${button}`;
-  if (ui.input === "mouse") return `click ${button} (${key})`;
-  return `press ${key}`;
+  if (ui.input === "touch") return t("table.press_tap", { button: t(button) });
+  if (ui.input === "mouse") return t("table.press_click", { button: t(button), key });
+  return t("table.press_key", { key });
 }
 
 /** What a player can end the hand with now: big gin, the gin discards, the knock discards. */
@@ -26,10 +30,10 @@ export function endings(view) {
   return { bigGin: acts.includes("big gin"), gins: cards("gin"), knocks, deadwood };
 }
 
-function discardWords(ui, card) {
-  if (ui.input === "touch") return `tap ${pretty(card)} again to discard it`;
-  if (ui.input === "mouse") return `click ${pretty(card)} again to discard it`;
-  return `press Enter to discard ${pretty(card)}`;
+function discardWords(ui, code) {
+  if (ui.input === "touch") return t("table.discard_tap", { card: card(code) });
+  if (ui.input === "mouse") return t("table.discard_click", { card: card(code) });
+  return t("table.discard_key", { card: card(code), key: keyName("Enter") });
 }
 
 /** The prompt for the player's own discard turn. */
@@ -37,24 +41,22 @@ function discardPrompt(view, ui) {
   const { bigGin, gins, knocks, deadwood } = endings(view);
   const sel = ui.selected;
   const bonus = view.rules.big_gin_bonus;
+  const knock = press(ui, "K", "table.knock");
   if (bigGin) {
-    return `Big gin! All 11 cards meld: ${press(ui, "G", "Big gin")} for the big gin bonus of ${bonus}` +
-      (sel ? `, or ${discardWords(ui, sel)}.` : ".");
+    const big = { press: press(ui, "G", "view.action.big_gin"), bonus };
+    return sel ? t("table.prompt_big_gin_or", { ...big, discard: discardWords(ui, sel) }) : t("table.prompt_big_gin", big);
   }
   if (sel) {
-    const after = deadwood(sel) === undefined ? "" : ` leaves ${deadwood(sel)} deadwood`;
-    if (gins.includes(sel)) return `Gin! Discarding ${pretty(sel)} leaves no deadwood: ${press(ui, "K", "Knock")} to go gin.`;
-    if (knocks.includes(sel)) {
-      return `${pretty(sel)} leaves ${deadwood(sel)} deadwood: ${press(ui, "K", "Knock")} to knock, or ${discardWords(ui, sel)}.`;
-    }
-    if (view.taken === sel) return `You took ${pretty(sel)} this turn; pick another card to discard.`;
-    return `Discarding ${pretty(sel)}${after}: ${discardWords(ui, sel)}.`;
+    const args = { card: card(sel), n: deadwood(sel), press: knock, discard: discardWords(ui, sel) };
+    if (gins.includes(sel)) return t("table.prompt_gin_card", args);
+    if (knocks.includes(sel)) return t("table.prompt_knock_card", args);
+    if (view.taken === sel) return t("table.prompt_taken", args);
+    return t(deadwood(sel) === undefined ? "table.prompt_discarding" : "table.prompt_discarding_leaves", args);
   }
-  const k = cap(press(ui, "K", "Knock"));
   // Short enough for three lines beside the piles on a phone; K's first press says the rest.
-  if (gins.length) return `Gin! ${k} twice: discard ${pretty(gins[0])} and go gin.`;
+  if (gins.length) return t("table.prompt_gin_twice", { press: cap(knock), card: card(gins[0]) });
   if (knocks.length) return knockLine(view, ui, deadwood(knocks[0]));
-  return "Pick a card to discard.";
+  return t("table.prompt_pick");
 }
 
 /** The engine's word on the knock on offer in this view ({advice, card, deadwood, undercut}),
@@ -66,38 +68,30 @@ export function knockVerdict(view, ui) {
 /** "You can knock with 6 — the expert would play on (undercut risk 40%).": the fact, and the
  * search's verdict beside it once it has come. */
 function knockLine(view, ui, least) {
-  const fact = `You can knock with ${least}`;
   const verdict = knockVerdict(view, ui);
-  if (!verdict) return `${fact}: ${press(ui, "K", "Knock")}.`;
-  const would = verdict.advice !== "knock" ? "play on"
-    : verdict.deadwood === least ? "knock" : `knock with ${verdict.deadwood}`;
-  return `${fact} — the expert would ${would} (undercut risk ${percent(verdict.undercut)}).`;
+  if (!verdict) return t("table.prompt_can_knock", { n: least, press: press(ui, "K", "table.knock") });
+  const would = verdict.advice !== "knock" ? "play_on" : verdict.deadwood === least ? "knock" : "knock_with";
+  return t(`table.prompt_expert_${would}`, { n: least, deadwood: verdict.deadwood, risk: percent(verdict.undercut) });
 }
 
-/** A share as a whole percentage: 0.4 -> "40%". */
+/** A share as a whole percentage in the page's language: 0.4 -> "40%". */
 export function percent(share) {
-  return `${Math.round(share * 100)}%`;
+  return formatPercent(share);
 }
 
 /** The prompt for a view. */
 export function promptText(view, ui) {
-  const opp = view.names[1 - view.seat];
-  if (view.phase === "match_over") return "The match is over.";
-  if (view.phase === "hand_over") return `The hand is over: ${press(ui, "N", "Next hand")} for the next one.`;
-  if (view.to_act !== view.seat) return ui.busy ? `${opp} is thinking…` : `${opp}'s turn…`;
+  const opp = seatNames(view)[1 - view.seat];
+  if (view.phase === "match_over") return t("table.prompt_match_over");
+  if (view.phase === "hand_over") return t("table.prompt_hand_over", { press: press(ui, "N", "view.action.next") });
+  if (view.to_act !== view.seat) return t(ui.busy ? "table.prompt_thinking" : "table.prompt_their_turn", { name: opp });
   const legal = new Set(view.legal_actions.map((a) => a.action));
-  const top = view.discard_pile[view.discard_pile.length - 1];
-  const touch = ui.input === "touch";
+  const top = card(view.discard_pile[view.discard_pile.length - 1]);
+  const how = ui.input === "touch" ? "touch" : "keys";
   if (view.phase === "opening") {
-    if (legal.has("pass")) {
-      return touch ? `Take the upcard ${pretty(top)} or pass?` : `Take the upcard ${pretty(top)} (T) or pass (P)?`;
-    }
-    return touch ? "Both passed: tap the stock to draw." : "Both passed: draw from the stock (S).";
+    return t(legal.has("pass") ? `table.prompt_upcard_${how}` : `table.prompt_both_passed_${how}`, { card: top });
   }
-  if (view.phase === "draw") {
-    return touch ? `Your turn: tap the stock, or the discard pile to take ${pretty(top)}.`
-      : `Your turn: draw from the stock (S) or take ${pretty(top)} (T).`;
-  }
+  if (view.phase === "draw") return t(`table.prompt_draw_${how}`, { card: top });
   if (view.phase === "discard") return discardPrompt(view, ui);
   return "";
 }
@@ -114,10 +108,18 @@ export function showPrompt(view, ui) {
   $("hint-text").hidden = !open;
   setAttr(chip, "aria-expanded", String(open));
   if (!hint) return;
-  const move = prettyText(hint.action.replace(/ \[.*$/, "")); // "knock 7C [..]" -> "knock 7♣"
-  const label = open ? "Hide hint" : `Hint: ${move}`;
+  const label = open ? t("table.hint_hide") : t("table.hint_move", { move: moveWords(view, hint.action) });
   if (chip.textContent !== label) chip.textContent = label;
   if ($("hint-text").textContent !== hint.reason) $("hint-text").textContent = hint.reason;
+}
+
+/** A move in words: its label among the view's legal actions ("Knock, discarding 7♣ (5 deadwood)"),
+ * else its notation with the cards' faces. */
+export function moveWords(view, action) {
+  const bare = (text) => text.replace(/ \[.*$/, ""); // "knock 7C [..]" -> "knock 7C"
+  const legal = view.legal_actions.find((a) => a.action === action) ||
+    view.legal_actions.find((a) => bare(a.action) === bare(action));
+  return legal ? said(legal.label) : prettyText(bare(action));
 }
 
 /** What K does with nothing selected: selects the best card to end the hand with and says so;
@@ -125,29 +127,20 @@ export function showPrompt(view, ui) {
 export function knockAdvice(view, ui) {
   const mine = view.to_act === view.seat;
   if (!mine || (view.phase !== "discard" && view.phase !== "draw" && view.phase !== "opening")) {
-    return { select: null, say: "You can knock only on your own turn, after you draw." };
+    return { select: null, say: t("table.knock_own_turn") };
   }
-  if (view.phase !== "discard") {
-    return { select: null, say: "Draw first (from the stock or the discard pile); then select your discard and press K to knock." };
-  }
+  if (view.phase !== "discard") return { select: null, say: t("table.knock_draw_first") };
   const { gins, knocks, deadwood } = endings(view);
-  if (gins.length) {
-    return { select: gins[0], say: `Discarding ${pretty(gins[0])} goes gin: ${press(ui, "K", "Knock")} again to go gin.` };
-  }
+  const knock = press(ui, "K", "table.knock");
+  if (gins.length) return { select: gins[0], say: t("table.knock_goes_gin", { card: card(gins[0]), press: knock }) };
   if (knocks.length) {
-    const card = knocks[0];
+    const code = knocks[0];
     const verdict = knockVerdict(view, ui);
-    const risk = verdict && verdict.card === card ? ` (undercut risk ${percent(verdict.undercut)})` : "";
-    return {
-      select: card,
-      say: `${pretty(card)} leaves ${deadwood(card)} deadwood${risk}: ${press(ui, "K", "Knock")} again to knock.`,
-    };
+    const risky = verdict && verdict.card === code;
+    const args = { card: card(code), n: deadwood(code), press: knock, risk: risky ? percent(verdict.undercut) : "" };
+    return { select: code, say: t(risky ? "table.knock_leaves_risk" : "table.knock_leaves", args) };
   }
   const best = Math.min(...(view.discard_options || []).map((o) => o.deadwood));
   const limit = view.knock_limit;
-  return {
-    select: null,
-    say: limit === 0 ? `Only gin ends this hand, and your best discard leaves ${best} deadwood.`
-      : `You cannot knock yet: your best discard leaves ${best} deadwood, and a knock needs ${limit} or less.`,
-  };
+  return { select: null, say: t(limit === 0 ? "table.knock_only_gin" : "table.knock_not_yet", { n: best, limit }) };
 }

@@ -2,26 +2,24 @@
 // code) keep focus and selection across renders. No rule is decided here: what is possible comes
 // from the view's legal actions.
 import { SORTS, SORT_WORDS, handGroups } from "./handsort.js";
-import { endings, percent, showPrompt } from "./prompt.js";
+import { endings, showPrompt } from "./prompt.js";
+import { cardFace as faceText, cardFullName, formatNumber, formatPercent, rankFace, said, t } from "./i18n.js";
+import { isYou, seatNames } from "./seats.js";
 
 export { handGroups };
 
-const RANK_NAMES = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
-const RANK_SHOW = { T: "10" };
-const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 export const $ = (id) => document.getElementById(id);
 
-/** "7H" -> "7 of hearts", "TC" -> "10 of clubs", "AS" -> "Ace of spades". */
+/** "7H" -> "7 of hearts", "QS" -> "queen of spades" (in the page's language). */
 export function cardName(code) {
-  const rank = code[0];
-  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[code[1]]}`;
+  return cardFullName(code);
 }
 
-/** "7H" -> "7♥". */
+/** "7H" -> "7♥", "QH" -> "Q♥" ("D♥" in German). */
 export function pretty(code) {
-  return (RANK_SHOW[code[0]] || code[0]) + SUIT_SYMBOLS[code[1]];
+  return faceText(code);
 }
 
 /** An action in notation with its cards in display form: "discard 7H" -> "discard 7♥". */
@@ -75,7 +73,7 @@ function glyph(cls, text) {
 /** Fill a card element's face (corners and centre pip). */
 export function paintFace(node, code) {
   node.replaceChildren();
-  const rank = RANK_SHOW[code[0]] || code[0];
+  const rank = rankFace(code);
   const suit = SUIT_SYMBOLS[code[1]];
   node.classList.add("card");
   node.classList.toggle("red", code[1] === "H" || code[1] === "D");
@@ -87,7 +85,7 @@ export function paintFace(node, code) {
     node.append(corner);
   }
   const face = "JQK".includes(code[0]);
-  const pip = glyph(face ? "pip face" : "pip", face ? code[0] : suit);
+  const pip = glyph(face ? "pip face" : "pip", face ? rank : suit);
   if (face) pip.append(glyph("fs", suit));
   pip.setAttribute("aria-hidden", "true");
   node.append(pip);
@@ -208,21 +206,21 @@ function markTable(view, ui) {
 
 /** The header's scores, boxes, target and hand number. */
 function renderScores(view) {
-  const names = view.names;
+  const names = seatNames(view);
   for (const seat of [0, 1]) {
     const box = $(`score-${seat}`);
-    setText(box.querySelector(".who"), names[seat]);
-    setText(box.querySelector(".pts"), String(view.scores.points[seat]));
+    const points = view.scores.points[seat];
     const boxes = view.scores.boxes[seat];
-    setText(box.querySelector(".boxes"), `▣ ${boxes}`);
-    const said = `${view.scores.points[seat]} point${view.scores.points[seat] === 1 ? "" : "s"}, ${boxes} box${boxes === 1 ? "" : "es"}`;
-    setAttr(box.querySelector(".boxes"), "title", `${boxes} box${boxes === 1 ? "" : "es"}`);
-    scoreWords(box, `${names[seat]}: ${said}`);
-    box.classList.toggle("leading", view.scores.points[seat] > view.scores.points[1 - seat]);
+    setText(box.querySelector(".who"), names[seat]);
+    setText(box.querySelector(".pts"), formatNumber(points));
+    setText(box.querySelector(".boxes"), `▣ ${formatNumber(boxes)}`);
+    setAttr(box.querySelector(".boxes"), "title", t("table.boxes", { n: boxes }));
+    scoreWords(box, t("table.score_said", { name: names[seat], points: t("table.points", { n: points }), boxes: t("table.boxes", { n: boxes }) }));
+    box.classList.toggle("leading", points > view.scores.points[1 - seat]);
   }
   // Two parts that a narrow header puts on two lines, each whole.
-  const target = `to ${view.scores.target}`;
-  const hand = view.hand_number ? `hand ${view.hand_number}` : "";
+  const target = t("table.target", { n: view.scores.target });
+  const hand = view.hand_number ? t("table.hand_number", { n: view.hand_number }) : "";
   replaceWhenChanged($("target"), `${target}|${hand}`, () => [
     el("span", "", target), ...(hand ? [" ", el("span", "", `· ${hand}`)] : []),
   ]);
@@ -231,13 +229,13 @@ function renderScores(view) {
 /** The opponent's seat: its name, its cards (backs, known ones, all of them once revealed). */
 function renderOpponent(view) {
   const opp = 1 - view.seat;
-  const names = view.names;
+  const names = seatNames(view);
   setText($("opp-label"), names[opp]);
   setText($("me-label"), names[view.seat]);
   const known = view.opponent.known || [];
   const shownOpp = handOver(view) && view.result ? view.result.hands[opp] : null;
   const count = view.opponent.count;
-  setText($("opp-count"), `${count} card${count === 1 ? "" : "s"}`);
+  setText($("opp-count"), t("table.cards", { n: count }));
   const backs = shownOpp ? 0 : count - known.length;
   const faces = shownOpp || known;
   replaceWhenChanged($("opp-cards"), `${backs} ${faces.join(" ")}`, () => [
@@ -245,7 +243,7 @@ function renderOpponent(view) {
     ...faces.map((c) => cardFace(c, "known")),
   ]);
   setText($("opp-known"), known.length && !shownOpp
-    ? `Known in ${names[opp]}'s hand: ${known.map(pretty).join(" ")}`
+    ? t("table.known", { name: names[opp], cards: known.map(pretty).join(" ") })
     : "");
 }
 
@@ -256,9 +254,9 @@ function renderTurns(view, ui) {
   const myTurn = !over && view.to_act === me;
   const oppTurn = !over && view.to_act === 1 - me;
   $("me-turn").classList.toggle("on", myTurn);
-  setGlyph($("me-turn"), "Your turn");
+  setGlyph($("me-turn"), t("table.your_turn"));
   $("opp-turn").classList.toggle("on", oppTurn);
-  setGlyph($("opp-turn"), ui.busy ? "thinking…" : "to play");
+  setGlyph($("opp-turn"), t(ui.busy ? "table.thinking" : "table.to_play"));
   $("me-turn").closest(".seat").classList.toggle("acting", myTurn);
   $("opp-turn").closest(".seat").classList.toggle("acting", oppTurn);
   $("me-dealer").toggleAttribute("hidden", view.dealer !== me);
@@ -269,7 +267,7 @@ function renderTurns(view, ui) {
 function renderPiles(view, ui) {
   const legal = legalSet(view);
   $("stock").disabled = ui.busy || !legal.has("draw");
-  setGlyph($("stock-count"), `${view.stock_count} left`);
+  setGlyph($("stock-count"), t("table.stock_left", { n: view.stock_count }));
   const pile = view.discard_pile;
   const top = pileTop(view);
   const slot = $("discard-card");
@@ -281,7 +279,7 @@ function renderPiles(view, ui) {
     slot.className = "card slot";
     delete slot.dataset.card;
   }
-  setGlyph($("discard-top"), top ? `${pretty(top)} on top · ${pile.length}` : "empty");
+  setGlyph($("discard-top"), top ? t("table.pile_top", { card: { card: top }, n: pile.length }) : t("table.pile_empty"));
   const discardBtn = $("discard");
   const myTurn = !handOver(view) && view.to_act === view.seat;
   discardBtn.disabled = ui.busy || !(legal.has("take") || (ui.selected && view.phase === "discard" && myTurn));
@@ -300,12 +298,14 @@ function renderHand(view, ui) {
   for (const code of [...handButtons.keys()]) if (!inHand.has(code)) handButtons.delete(code);
   let focusTarget = ui.focus && inHand.has(ui.focus) ? ui.focus : null;
   const shown = groups.map((group) => {
-    const label = group.kind === "dead" ? `Deadwood ${view.deadwood}`
-      : group.kind === "row" ? `Sorted ${SORT_WORDS[group.sort]}`
-      : `${group.kind === "run" ? "Run" : "Set"}`;
-    const said = group.kind === "dead" ? `Deadwood, ${view.deadwood} points`
-      : group.kind === "row" ? `Your cards ${SORT_WORDS[group.sort]}, ${view.deadwood} deadwood`
-      : `${label}: ${group.cards.map(cardName).join(", ")}`;
+    const n = view.deadwood;
+    const sort = group.kind === "row" ? t(SORT_WORDS[group.sort]) : "";
+    const label = group.kind === "dead" ? t("table.deadwood", { n })
+      : group.kind === "row" ? t("table.sorted", { sort })
+      : t(group.kind === "run" ? "table.run" : "table.set");
+    const said = group.kind === "dead" ? t("table.deadwood_said", { n })
+      : group.kind === "row" ? t("table.row_said", { sort, n })
+      : t("table.meld_said", { meld: label, cards: group.cards.map(cardName).join(", ") });
     const kind = group.kind === "dead" ? "dead" : group.kind === "row" ? "row" : "meld";
     return { kind, label, said, cards: group.cards };
   });
@@ -329,7 +329,7 @@ function renderHand(view, ui) {
   if (hadFocus && focusedCard && inHand.has(focusedCard)) handButton(focusedCard).focus({ preventScroll: true });
   else if (hadFocus && focusTarget) handButton(focusTarget).focus({ preventScroll: true });
   ui.visualOrder = ordered;
-  setText($("deadwood"), `Deadwood ${view.deadwood}`);
+  setText($("deadwood"), t("table.deadwood", { n: view.deadwood }));
 }
 
 /** The sort buttons (one cycling button on phones). */
@@ -340,7 +340,7 @@ function renderSort(ui) {
   }
   const next = SORTS[(SORTS.indexOf(sort) + 1) % SORTS.length];
   setText($("sort-next"), `⇅ ${$("sort").querySelector(`[data-sort=${sort}]`).textContent}`);
-  setAttr($("sort-next"), "aria-label", `Sorted ${SORT_WORDS[sort]}; sort ${SORT_WORDS[next]}`);
+  setAttr($("sort-next"), "aria-label", t("table.sort_said", { sort: t(SORT_WORDS[sort]), next: t(SORT_WORDS[next]) }));
 }
 
 /** The action bar. Knock (and K) with no card selected picks the best card to end the hand with. */
@@ -354,7 +354,7 @@ function renderActions(view, ui) {
   $("act-pass").disabled = ui.busy || !legal.has("pass");
   $("act-discard").disabled = ui.busy || !(sel && legal.has(`discard ${sel}`));
   $("act-knock").disabled = ui.busy || !(end.bigGin || end.gins.length || end.knocks.length);
-  const ginLabel = end.bigGin ? "Big gin" : "Gin";
+  const ginLabel = t(end.bigGin ? "view.action.big_gin" : "table.gin");
   setText($("act-gin").querySelector(".label"), ginLabel);
   setAttr($("act-gin"), "aria-label", ginLabel);
   $("act-gin").disabled = ui.busy || !(ginFor || end.bigGin || (!sel && end.gins.length === 1));
@@ -379,8 +379,13 @@ function takeLabel(view, top) {
   const opening = view.phase === "opening";
   const label = btn.querySelector(".label");
   const plain = opening || !top;
-  replaceWhenChanged(label, plain ? "" : top, () => (plain ? ["Take upcard"] : ["Take ", glyph("take-card", pretty(top))]));
-  setAttr(btn, "aria-label", plain ? "Take upcard" : `Take ${cardName(top)}`);
+  replaceWhenChanged(label, plain ? "" : top, () => {
+    if (plain) return [t("table.take_upcard")];
+    // The card sits where the language puts it: the words around a marker in its place.
+    const [before, after] = t("table.take_card", { card: "\u0001" }).split("\u0001");
+    return [before, glyph("take-card", pretty(top)), after].filter((part) => part !== "");
+  });
+  setAttr(btn, "aria-label", plain ? t("table.take_upcard") : t("table.take_card", { card: cardName(top) }));
 }
 
 // ------------------------------------------------------------------------------------ log
@@ -412,10 +417,11 @@ export function scrollLogToEnd() {
 /** Append history entries to the log; returns the words of the new ones. A new hand starts
  * with its heading and the `dealt` lines (web/fairness.js). */
 export function appendLog(entries, me, handNumber, startNew, dealt = []) {
-  const items = startNew ? [el("li", "sep", `Hand ${handNumber}`), ...dealt] : [];
-  for (const entry of entries) items.push(el("li", entry.seat === me ? "me" : "opp", entry.text));
+  const items = startNew ? [el("li", "sep", t("table.log_hand", { n: handNumber })), ...dealt] : [];
+  const words = entries.map((entry) => said(entry.text));
+  entries.forEach((entry, i) => items.push(el("li", entry.seat === me ? "me" : "opp", words[i])));
   addToLog(items);
-  return entries.map((entry) => entry.text);
+  return words;
 }
 
 export function logLine(text, cls = "end") {
@@ -433,12 +439,12 @@ function miniGroup(cards, cls = "", laid = new Set()) {
 export function renderPile(view) {
   const list = $("pile-list");
   list.replaceChildren(...view.discard_pile.map((c) => cardFace(c)));
-  $("dlg-pile-title").textContent = `Discard pile (${view.discard_pile.length})`;
+  $("dlg-pile-title").textContent = t("table.pile_title", { n: view.discard_pile.length });
 }
 
 /** The knock review: each declaration as a radio choice. */
 export function renderKnock(card, options, chosen) {
-  $("dlg-knock-title").textContent = `Knock, discarding ${pretty(card)}`;
+  $("dlg-knock-title").textContent = t("table.knock_title", { card: { card } });
   const box = $("knock-options");
   box.replaceChildren();
   options.forEach((opt, i) => {
@@ -451,9 +457,11 @@ export function renderKnock(card, options, chosen) {
     const row = el("div", "row");
     for (const meld of opt.melds) row.append(miniGroup(meld));
     if (opt.deadwood_cards.length) row.append(miniGroup(opt.deadwood_cards, "dead"));
-    const risk = opt.undercut === undefined ? "" : ` · undercut risk ${percent(opt.undercut)}`;
-    const text = el("span", "", `${opt.deadwood} deadwood${risk}${i === 0 ? " (best)" : ""}`);
-    label.setAttribute("aria-label", `${opt.melds.map((m) => m.map(pretty).join(" ")).join("; ")}, deadwood ${opt.deadwood}${risk.replace(" ·", ",")}`);
+    const args = { n: opt.deadwood, risk: opt.undercut === undefined ? "" : formatPercent(opt.undercut) };
+    const risky = opt.undercut === undefined ? "" : "_risk";
+    const text = el("span", "", t(`table.knock_option${risky}${i === 0 ? "_best" : ""}`, args));
+    const melds = opt.melds.map((m) => m.map(pretty).join(" ")).join("; ");
+    label.setAttribute("aria-label", t(`table.knock_option_said${risky}`, { ...args, melds }));
     label.append(input, row, text);
     box.append(label);
   });
@@ -462,59 +470,69 @@ export function renderKnock(card, options, chosen) {
 
 /** What the chosen declaration leaves, and the engine's undercut risk for it. */
 export function knockSummary(opt, more) {
-  const risk = opt.undercut === undefined ? "" : `; the risk that you are undercut is ${percent(opt.undercut)}`;
-  $("knock-summary").textContent = `You declare these melds with ${opt.deadwood} deadwood${risk}.` +
-    (more ? " Choose another declaration if you like." : "");
+  const risky = opt.undercut === undefined ? "" : "_risk";
+  const args = { n: opt.deadwood, risk: opt.undercut === undefined ? "" : formatPercent(opt.undercut) };
+  $("knock-summary").textContent = t(`table.knock_summary${risky}${more ? "_more" : ""}`, args);
+}
+
+/** The hand-end dialog's title: "Void hand", "You went gin", "Undercut!", "Computer knocked". */
+function resultTitle(r, names) {
+  if (r.kind === "void") return t("table.result_void");
+  if (r.kind === "undercut") return t("table.result_undercut");
+  const key = { gin: "table.result_gin", big_gin: "table.result_big_gin" }[r.kind] || "table.result_knocked";
+  return t(key, { name: names[r.knocker] });
+}
+
+/** "Your hand", "Computer's hand", … with the key's variant for a seat addressed as "you". */
+function whose(view, names, seat, key, args = {}) {
+  return isYou(view.names, seat) ? t(`${key}_you`, args) : t(key, { ...args, name: names[seat] });
 }
 
 /** The end of a hand: both hands, melds, layoffs, the score in words. */
 export function renderResult(view) {
   const r = view.result;
-  const names = view.names;
+  const names = seatNames(view);
   const me = view.seat;
   const body = $("result-body");
   body.replaceChildren();
-  const title = r.kind === "void" ? "Void hand"
-    : r.kind === "gin" ? `${names[r.knocker]} went gin`
-    : r.kind === "big_gin" ? `${names[r.knocker]} went big gin`
-    : r.kind === "undercut" ? "Undercut!"
-    : `${names[r.knocker]} knocked`;
-  $("dlg-result-title").textContent = title;
-  $("result-verdict").textContent = r.words.replace(/^you score/, "You score") + ".";
+  $("dlg-result-title").textContent = resultTitle(r, names);
+  $("result-verdict").textContent = t("table.sentence", { text: said(r.words) });
   if (r.kind === "void") {
     for (const seat of [me, 1 - me]) {
-      body.append(el("h3", "", names[seat] === "You" ? "Your hand" : `${names[seat]}'s hand`));
+      body.append(el("h3", "", whose(view, names, seat, "table.hand_of")));
       body.append(miniGroup(r.hands[seat]));
     }
-  } else {
-    const k = r.knocker;
-    const d = 1 - k;
-    const kName = names[k] === "You" ? "Your" : `${names[k]}'s`;
-    const dName = names[d] === "You" ? "Your" : `${names[d]}'s`;
-    body.append(el("h3", "", `${kName} declaration (${r.knocker_deadwood} deadwood${r.discard ? `, discarded ${pretty(r.discard)}` : ""})`));
-    const krow = el("div", "row");
-    const laidOn = new Map();
-    for (const lay of r.layoffs) {
-      if (!laidOn.has(lay.meld)) laidOn.set(lay.meld, []);
-      laidOn.get(lay.meld).push(lay.card);
-    }
-    r.knocker_melds.forEach((meld, i) => {
-      const extra = laidOn.get(i) || [];
-      krow.append(miniGroup([...meld, ...extra], "", new Set(extra)));
-    });
-    if (r.knocker_deadwood_cards.length) krow.append(miniGroup(r.knocker_deadwood_cards, "dead"));
-    body.append(krow);
-    const laid = r.layoffs.map((l) => l.card);
-    body.append(el("h3", "", `${dName} hand (${r.defender_deadwood} deadwood` +
-      (laid.length ? ` after laying off ${laid.map(pretty).join(" ")}` : "") + ")"));
-    const drow = el("div", "row");
-    for (const meld of r.defender_melds) drow.append(miniGroup(meld));
-    if (r.defender_deadwood_cards.length) drow.append(miniGroup(r.defender_deadwood_cards, "dead"));
-    body.append(drow);
-    if (laid.length) body.append(el("p", "small", "Cards with a gold ring were laid off on the knocker's melds."));
-    if (r.winner !== null && r.winner !== undefined) {
-      body.append(el("p", "", `${names[r.winner]} bank${names[r.winner] === "You" ? "" : "s"} a box. ` +
-        `Score: ${names[0]} ${view.scores.points[0]}, ${names[1]} ${view.scores.points[1]} (to ${view.scores.target}).`));
-    }
+    return;
+  }
+  const k = r.knocker;
+  const d = 1 - k;
+  const discard = r.discard ? "_discard" : "";
+  body.append(el("h3", "", whose(view, names, k, `table.declaration${discard}`,
+    { n: r.knocker_deadwood, card: r.discard ? { card: r.discard } : "" })));
+  const krow = el("div", "row");
+  const laidOn = new Map();
+  for (const lay of r.layoffs) {
+    if (!laidOn.has(lay.meld)) laidOn.set(lay.meld, []);
+    laidOn.get(lay.meld).push(lay.card);
+  }
+  r.knocker_melds.forEach((meld, i) => {
+    const extra = laidOn.get(i) || [];
+    krow.append(miniGroup([...meld, ...extra], "", new Set(extra)));
+  });
+  if (r.knocker_deadwood_cards.length) krow.append(miniGroup(r.knocker_deadwood_cards, "dead"));
+  body.append(krow);
+  const laid = r.layoffs.map((l) => l.card);
+  body.append(el("h3", "", whose(view, names, d, `table.defence${laid.length ? "_laid" : ""}`,
+    { n: r.defender_deadwood, cards: laid.map(pretty).join(" ") })));
+  const drow = el("div", "row");
+  for (const meld of r.defender_melds) drow.append(miniGroup(meld));
+  if (r.defender_deadwood_cards.length) drow.append(miniGroup(r.defender_deadwood_cards, "dead"));
+  body.append(drow);
+  if (laid.length) body.append(el("p", "small", t("table.laid_note")));
+  if (r.winner !== null && r.winner !== undefined) {
+    const points = view.scores.points;
+    body.append(el("p", "", whose(view, names, r.winner, "table.banks_box") + " " + t("table.score_line", {
+      name0: names[0], points0: points[0], name1: names[1], points1: points[1], target: view.scores.target,
+    })));
   }
 }

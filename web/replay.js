@@ -3,6 +3,9 @@
 // or plays them on by itself at a reading pace.
 import { $, cardFace, pretty } from "./render.js";
 import { REPLAY_KEYS, keysLine } from "./keys.js";
+import { formatNumber, said, t } from "./i18n.js";
+import { seatNames } from "./seats.js";
+import { wonWords } from "./readout.js";
 
 // Time to read a step while the replay plays itself; a hand's end (its score in words) twice as long.
 const PLAY_MS = 1200;
@@ -18,38 +21,42 @@ function group(cards, cls) {
 
 function seatRow(frame, seat, names) {
   const hand = frame.hands[seat];
-  $(`replay-name-${seat}`).textContent = `${names[seat]} · deadwood ${hand.deadwood}` +
-    (frame.to_act === seat ? " · to play" : "");
+  $(`replay-name-${seat}`).textContent = t(frame.to_act === seat ? "replay.seat_to_play" : "replay.seat",
+    { name: names[seat], n: hand.deadwood });
   const row = $(`replay-hand-${seat}`);
   // At a hand's end: the melds as laid down, the cards laid off on the knocker's, the deadwood left.
   row.replaceChildren(...hand.melds.map((m) => group(m, "")));
   if (hand.laid_off.length) row.append(group(hand.laid_off, "laid"));
   if (hand.deadwood_cards.length) row.append(group(hand.deadwood_cards, "dead"));
-  row.setAttribute("aria-label", `${names[seat]}'s hand: ` + [
-    ...hand.melds.map((m) => `meld ${m.map(pretty).join(" ")}`),
-    ...(hand.laid_off.length ? [`laid off ${hand.laid_off.map(pretty).join(" ")}`] : []),
-    hand.deadwood_cards.length ? `deadwood ${hand.deadwood}: ${hand.deadwood_cards.map(pretty).join(" ")}` : "no deadwood",
-  ].join("; "));
+  const cards = (list) => list.map(pretty).join(" ");
+  row.setAttribute("aria-label", t("replay.hand_said", { name: names[seat], parts: [
+    ...hand.melds.map((m) => t("replay.meld", { cards: cards(m) })),
+    ...(hand.laid_off.length ? [t("replay.laid_off", { cards: cards(hand.laid_off) })] : []),
+    hand.deadwood_cards.length ? t("replay.deadwood", { n: hand.deadwood, cards: cards(hand.deadwood_cards) })
+      : t("replay.no_deadwood"),
+  ].join("; ") }));
 }
 
 function show(at) {
   const frames = state.frames;
   state.at = Math.max(0, Math.min(frames.length - 1, at));
   const f = frames[state.at];
-  const names = state.names;
-  $("replay-step").textContent = `Step ${state.at + 1} of ${frames.length} · hand ${f.hand_number} · ` +
-    `${names[0]} ${f.scores.points[0]}, ${names[1]} ${f.scores.points[1]}`;
-  const final = f.final ? ` ${names[f.final.winner]} won the match, ${f.final.totals[0].total} to ${f.final.totals[1].total}.` : "";
-  $("replay-text").textContent = f.text + (f.result ? `. ${f.result.words}.` : ".") + final;
+  const names = seatNames({ names: state.names });
+  const step = t("replay.step", { at: state.at + 1, of: frames.length });
+  $("replay-step").textContent = t("replay.step_line", { step, hand: f.hand_number,
+    name0: names[0], points0: f.scores.points[0], name1: names[1], points1: f.scores.points[1] });
+  const sentences = [said(f.text), ...(f.result ? [said(f.result.words)] : []),
+    ...(f.final ? [wonWords(f, state.names)] : [])];
+  $("replay-text").textContent = sentences.map((text) => t("table.sentence", { text })).join(" ");
   seatRow(f, 1, names);
   seatRow(f, 0, names);
   const pile = f.discard_pile;
   $("replay-pile").replaceChildren(...(pile.length ? [cardFace(pile[pile.length - 1])] : []));
-  $("replay-stock").textContent = `Stock ${f.stock_count} · pile ${pile.length}`;
+  $("replay-stock").textContent = t("replay.piles", { stock: f.stock_count, pile: pile.length });
   const slider = $("replay-slider");
   slider.max = String(frames.length - 1);
   slider.value = String(state.at);
-  slider.setAttribute("aria-valuetext", `Step ${state.at + 1} of ${frames.length}`);
+  slider.setAttribute("aria-valuetext", step);
   $("replay-first").disabled = $("replay-back").disabled = $("replay-prev-hand").disabled = state.at === 0;
   $("replay-last").disabled = $("replay-forward").disabled = $("replay-next-hand").disabled = state.at === frames.length - 1;
   state.coach.replayStep(state.at);
@@ -98,7 +105,7 @@ function handStart(direction) {
  */
 export function wireReplay({ call, openDialog, coach }) {
   state.coach = coach;
-  $("replay-keys").replaceChildren(...keysLine(REPLAY_KEYS, (e) => e.does.toLowerCase()));
+  $("replay-keys").replaceChildren(...keysLine(REPLAY_KEYS));
   $("replay-first").addEventListener("click", () => show(0));
   $("replay-back").addEventListener("click", () => show(state.at - 1));
   $("replay-forward").addEventListener("click", () => show(state.at + 1));

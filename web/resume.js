@@ -6,7 +6,9 @@
 // held (and said so); any further one is refused aloud; the held move is played when the engine
 // has loaded the match, if it is still legal, or refused aloud if not. Never lost silently, never
 // played twice.
-import { prettyText, renderTable } from "./render.js";
+import { renderTable } from "./render.js";
+import { moveWords } from "./prompt.js";
+import { t } from "./i18n.js";
 import { forgetLastView, loadLastView, loadSave, writeLastView } from "./storage.js";
 
 /** FNV-1a over the save's text: enough to tell that a kept view belongs to this save. */
@@ -54,20 +56,18 @@ export function forgetDrawnView(ui, raw) {
   ui.heldOnOther = drawnFor !== null && drawnFor !== fingerprint(raw);
 }
 
-const sentence = (action) => {
-  const text = prettyText(action);
-  return text[0].toUpperCase() + text.slice(1);
-};
+// A move in words, from the labels of the view it was asked on (the drawn one, if any).
+const words = (ui, action) => (ui.view ? moveWords(ui.view, action) : action);
 
 /** A move asked for before the engine is ready: hold the first, refuse the others (aloud). */
 export function holdMove(ui, action, say) {
   if (ui.held) {
-    say(`Still starting: ${prettyText(ui.held)} is waiting, so ${prettyText(action)} was not taken.`);
+    say(t("notices.held_move_waiting", { held: words(ui, ui.held), move: words(ui, action) }));
     return;
   }
   ui.held = action;
   document.documentElement.dataset.held = action;
-  say(`${sentence(action)}: it will be played as soon as the engine is ready.`);
+  say(t("notices.held_move", { move: words(ui, action) }));
 }
 
 /** The engine is ready: play the held move once if still legal, else say it was not played. */
@@ -76,15 +76,15 @@ export async function playHeldMove(ui, act, say) {
   if (!action) return;
   ui.held = null;
   delete document.documentElement.dataset.held;
-  if (ui.heldOnOther) say(`${sentence(action)} was not played: your newer save, just loaded, changed the table.`);
+  if (ui.heldOnOther) say(t("notices.held_move_other_save", { move: words(ui, action) }));
   else if (ui.view && ui.view.legal_actions.some((a) => a.action === action)) await act(action);
-  else say(`${sentence(action)} was not played: it is not possible now.`);
+  else say(t("notices.held_move_illegal", { move: words(ui, action) }));
 }
 
 /** Say that a request needing the engine (a hint, the knock review) waits for it. */
 export function stillStarting(ui, say) {
   if (ui.ready) return false;
-  if (ui.view) say("The engine is still starting: try again in a moment.");
+  if (ui.view) say(t("notices.still_starting"));
   return true;
 }
 

@@ -9,6 +9,7 @@
 import { download, hideNotice, showNotice } from "./notice.js";
 import { backupSave, clearSave, loadSave, loadStamp, writeSave } from "./storage.js";
 import { readJournal, writeJournal } from "./journal.js";
+import { t } from "./i18n.js";
 
 const JOURNAL_WAIT_MS = 3000; // a journal that has not answered by then is said not to work
 
@@ -21,66 +22,39 @@ const movesOf = (doc) => (doc && Array.isArray(doc.actions) ? doc.actions.length
 
 // What a reload would bring back, in words.
 function whatIsSaved() {
-  if (journaled === stamp) return "the game's journal still has every move, so a reload brings this position back";
+  if (journaled === stamp) return t("notices.saved_journal");
   const saved = loadSave();
   const doc = saved && saved.doc;
-  if (!doc || !Array.isArray(doc.actions)) return "nothing of this match is saved";
-  if (!latest || doc.seed !== latest.seed) return "a reload would bring back the match before this one";
-  return `a reload would go back to the last saved point, after move ${doc.actions.length}`;
+  if (!doc || !Array.isArray(doc.actions)) return t("notices.saved_nothing");
+  if (!latest || doc.seed !== latest.seed) return t("notices.saved_previous");
+  return t("notices.saved_at", { n: doc.actions.length });
 }
 
-const retry = [{ label: "Try again", run: () => latest && saveMatch(latest) }];
+const retry = () => [{ label: t("notices.try_again"), run: () => latest && saveMatch(latest) }];
 
 /** The notice for a save localStorage refused ({fault, error}, storage.js). */
 function refused({ fault, error }) {
   const where = whatIsSaved();
   // Without the journal the match lives in this page only; with it, a reload still brings it back.
-  const unsaved = journaled === stamp
-    ? "only the game's journal keeps this match (a reload brings it back)"
-    : "this match is not saved: it plays on, but ends when this page is closed or reloaded";
+  const unsaved = t(journaled === stamp ? "notices.unsaved_journal" : "notices.unsaved_page");
   if (fault === "full") {
-    showNotice(
-      "storage",
-      "This browser's storage for this site is full, so the saved match can no longer be " +
-        `updated (${where}). To keep saving, make room: Stats → Export, then Reset; or clear ` +
-        "other data of this site in the browser's settings. Then press Try again.",
-      retry,
-    );
+    showNotice("storage", t("notices.storage_full", { where }), retry());
   } else if (fault === "blocked") {
-    showNotice(
-      "storage",
-      "This browser refuses this site storage (a private window, blocked site data, or a " +
-        `policy), so ${unsaved}. To keep your matches, allow cookies and site data for this site ` +
-        "in the browser's settings, or play in a normal window; then press Try again (some " +
-        "browsers need a reload, which starts a new match).",
-      retry,
-    );
+    showNotice("storage", t("notices.storage_blocked", { unsaved }), retry());
   } else {
-    const why = error && error.message ? ` (${error.message})` : "";
-    showNotice(
-      "storage",
-      `This browser's storage is not working for this page${why}, so ${unsaved}. Press Try ` +
-        "again; if it keeps failing, restart the browser, or play in another browser to keep " +
-        "your matches.",
-      retry,
-    );
+    const why = error && error.message ? error.message : "";
+    showNotice("storage", t(why ? "notices.storage_broken_why" : "notices.storage_broken", { why, unsaved }), retry());
   }
 }
 
 /** The notice for a journal that failed while localStorage took the save. */
 function notDurable(err) {
-  showNotice(
-    "journal",
-    "Your moves are saved, but this browser did not confirm that they reached its disk " +
-      `(${err && err.message ? err.message : "its database did not answer"}): if the browser or ` +
-      "the computer stops suddenly, the last few moves may be lost. Closing the page normally " +
-      "loses nothing.",
-    retry,
-  );
+  const why = err && err.message ? err.message : t("notices.no_answer");
+  showNotice("journal", t("notices.not_durable", { why }), retry());
 }
 
 function journal(text, mine) {
-  const wait = new Promise((_, reject) => setTimeout(() => reject(new Error("its database did not answer in time")), JOURNAL_WAIT_MS));
+  const wait = new Promise((_, reject) => setTimeout(() => reject(new Error(t("notices.no_answer_in_time"))), JOURNAL_WAIT_MS));
   return Promise.race([writeJournal({ stamp: mine, save: text }), wait]).then(
     () => {
       journaled = Math.max(journaled, mine);
@@ -143,12 +117,12 @@ export async function loadNewestSave() {
   // is not mentioned. A higher stamp in localStorage means the journal failed (said then).
   const useJournal = journalDoc && copy.stamp > local.stamp;
   if (!useJournal) {
-    if (localDoc && journalDoc && local.stamp > copy.stamp) disagreed(localDoc, journalDoc, "the saved match", "the game's journal");
+    if (localDoc && journalDoc && local.stamp > copy.stamp) disagreed(localDoc, journalDoc, "notices.copy_saved", "notices.copy_journal");
     return saved;
   }
   let aside = "";
   if (saved && (!localDoc || !isPrefix(localDoc, journalDoc))) aside = ` ${setAsideDamaged(saved.raw)}`;
-  if (saved) disagreed(journalDoc, localDoc, "the game's journal", "the saved match", aside);
+  if (saved) disagreed(journalDoc, localDoc, "notices.copy_journal", "notices.copy_saved", aside);
   return { raw: copy.save, doc: journalDoc };
 }
 
@@ -167,16 +141,16 @@ function isPrefix(older, newer) {
   return older.seed === newer.seed && older.actions.every((a, i) => newer.actions[i] === a);
 }
 
-function disagreed(taken, other, takenName, otherName, aside = "") {
+/** `takenKey`, `otherKey`: the catalogue's names of the two copies. */
+function disagreed(taken, other, takenKey, otherKey, aside = "") {
   const more = movesOf(taken) - movesOf(other);
   const what = other && isPrefix(other, taken)
-    ? `${more} more move${more === 1 ? "" : "s"} than ${otherName}, whose last writes never reached the disk`
-    : `a different match from ${otherName}`;
+    ? t("notices.copies_more", { n: more, other: t(otherKey) })
+    : t("notices.copies_different", { other: t(otherKey) });
   showNotice(
     "save-copies",
-    `Your match was restored from ${takenName}, at move ${movesOf(taken)}: the newer of this ` +
-      `browser's two copies of your save, with ${what}.${aside}`,
-    [{ label: "OK", run: () => hideNotice("save-copies") }],
+    t("notices.restored", { taken: t(takenKey), n: movesOf(taken), what }) + aside,
+    [{ label: t("notices.ok"), run: () => hideNotice("save-copies") }],
   );
 }
 
@@ -186,22 +160,18 @@ export function setAsideDamaged(raw) {
   const key = backupSave(raw);
   if (key !== null) {
     clearSave();
-    return `Its data is kept in this browser under "${key}", so nothing is lost. You can start a new match.`;
+    return t("notices.kept_under", { key });
   }
   held = raw;
   const name = `gin-rummy-unreadable-save-${new Date().toISOString().slice(0, 10)}.json`;
   showNotice(
     "save-held",
-    "Your unreadable saved match could not be copied aside (this browser's storage is full, or " +
-      "refuses this site), so it is left where it is, and a new match is not saved over it. " +
-      "Download it to keep a copy.",
-    [{ label: "Download it", run: () => {
+    t("notices.held"),
+    [{ label: t("notices.download"), run: () => {
       download(name, raw);
       release();
       if (latest) saveMatch(latest);
     } }],
   );
-  return "It could not be copied aside, because this browser's storage is full or refuses this " +
-    "site, so it is left where it is, untouched: download it from the notice at the top to keep " +
-    "a copy. You can start a new match; it is saved once the old one is downloaded or room is made.";
+  return t("notices.held_said");
 }

@@ -3,6 +3,8 @@
 // final totals. The lines are the engine's (the view's score_sheet, from the match itself:
 // gin/scoresheet.py), so the sheet of a saved match comes back with it; this only draws them.
 import { $ } from "./render.js";
+import { formatNumber, t } from "./i18n.js";
+import { isYou, seatNames } from "./seats.js";
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -22,34 +24,38 @@ function row(cells, cls) {
   return tr;
 }
 
-/** How a hand ended, in a few words. */
+/** How a hand ended, in a few words; `names` as the engine gave them (view.names). */
 export function howWords(line, names) {
-  const k = names[line.knocker];
-  if (line.kind === "void") return "Void hand";
-  if (line.kind === "gin") return `${k} went gin`;
-  if (line.kind === "big_gin") return `${k} went big gin`;
-  if (line.kind === "undercut") return `${names[line.winner]} undercut ${k === "You" ? "you" : k}`;
-  return line.winner === null ? `${k} knocked: a tie` : `${k} knocked`;
+  const shown = seatNames({ names });
+  const k = shown[line.knocker];
+  if (line.kind === "void") return t("table.result_void");
+  if (line.kind === "gin") return t("table.result_gin", { name: k });
+  if (line.kind === "big_gin") return t("table.result_big_gin", { name: k });
+  if (line.kind === "undercut") {
+    const you = isYou(names, line.knocker) ? "_you" : "";
+    return t(`sheet.how_undercut${you}`, { name: shown[line.winner], knocker: k });
+  }
+  return t(line.winner === null ? "sheet.how_tie" : "table.result_knocked", { name: k });
 }
 
 /** A seat's cell on a hand's line: the running total, and what this hand added. */
 function cell(line, seat) {
   const node = el("span");
-  if (line.winner === seat) node.append(el("span", `+${line.points} `, "gain"));
-  node.append(el("b", String(line.totals[seat])));
+  if (line.winner === seat) node.append(el("span", `+${formatNumber(line.points)} `, "gain"));
+  node.append(el("b", formatNumber(line.totals[seat])));
   return node;
 }
 
 /** The whole sheet of a view, as a table. */
 export function sheetTable(view) {
-  const names = view.names;
+  const names = seatNames(view);
   const lines = view.score_sheet;
   const table = el("table", undefined, "sheet totals");
-  table.append(el("caption", `First to ${view.scores.target} points` +
-    (view.final ? "" : ` · hand ${view.hand_number} ${view.result ? "over" : "in play"}`)));
+  const caption = view.final ? "sheet.caption" : view.result ? "sheet.caption_over" : "sheet.caption_playing";
+  table.append(el("caption", t(caption, { target: view.scores.target, n: view.hand_number })));
   const head = el("thead");
   const hr = el("tr");
-  for (const text of ["Hand", "Dealer", "How it ended", names[0], names[1]]) {
+  for (const text of [t("sheet.hand"), t("sheet.dealer"), t("sheet.how"), names[0], names[1]]) {
     const th = el("th", text);
     th.scope = "col";
     hr.append(th);
@@ -57,12 +63,12 @@ export function sheetTable(view) {
   head.append(hr);
   const body = el("tbody");
   for (const line of lines) {
-    body.append(row([String(line.deal), names[line.dealer], howWords(line, names), cell(line, 0), cell(line, 1)],
+    body.append(row([formatNumber(line.deal), names[line.dealer], howWords(line, view.names), cell(line, 0), cell(line, 1)],
       line.kind === "void" ? "void" : ""));
   }
   if (!lines.length) {
     const tr = el("tr");
-    const td = el("td", "No hand finished yet.");
+    const td = el("td", t("sheet.none_yet"));
     td.colSpan = 5;
     tr.append(td);
     body.append(tr);
@@ -72,18 +78,19 @@ export function sheetTable(view) {
   const f = view.final;
   if (!f) {
     const boxes = view.scores.boxes;
-    foot.append(row(["Boxes", blank(), blank(), String(boxes[0]), String(boxes[1])]));
+    foot.append(row([t("sheet.boxes"), blank(), blank(), formatNumber(boxes[0]), formatNumber(boxes[1])]));
   } else {
-    const each = (t) => (t.boxes ? t.box_points / t.boxes : view.rules.box_bonus);
+    const num = formatNumber;
+    const each = (tot) => (tot.boxes ? tot.box_points / tot.boxes : view.rules.box_bonus);
     const rows = [
-      ["Hand points", (t) => String(t.points)],
-      ["Boxes", (t) => `${t.boxes} × ${each(t)} = ${t.box_points}`],
-      ["Game bonus", (t) => String(t.game_bonus)],
+      ["sheet.hand_points", (tot) => num(tot.points)],
+      ["sheet.boxes", (tot) => `${num(tot.boxes)} × ${num(each(tot))} = ${num(tot.box_points)}`],
+      ["sheet.game_bonus", (tot) => num(tot.game_bonus)],
     ];
-    if (f.totals.some((t) => t.shutout)) rows.push(["Shutout", (t) => (t.shutout ? "doubled" : "")]);
-    rows.push(["Total", (t) => String(t.total)]);
-    for (const [label, get] of rows) {
-      foot.append(row([label, blank(), blank(), get(f.totals[0]), get(f.totals[1])], label === "Total" ? "sum" : ""));
+    if (f.totals.some((tot) => tot.shutout)) rows.push(["sheet.shutout", (tot) => (tot.shutout ? t("sheet.doubled") : "")]);
+    rows.push(["sheet.total", (tot) => num(tot.total)]);
+    for (const [key, get] of rows) {
+      foot.append(row([t(key), blank(), blank(), get(f.totals[0]), get(f.totals[1])], key === "sheet.total" ? "sum" : ""));
     }
   }
   table.append(head, body, foot);
@@ -98,9 +105,9 @@ export function renderSheet(view) {
 /** Fill the match-end dialog: who won, the final totals, and the sheet that led there. */
 export function renderFinal(view) {
   const f = view.final;
-  const names = view.names;
+  const names = seatNames(view);
   const won = f.winner === view.seat;
-  $("dlg-match-title").textContent = won ? "You won the match!" : `${names[f.winner]} won the match`;
-  $("match-verdict").textContent = `${names[0]} ${f.totals[0].total} – ${names[1]} ${f.totals[1].total}`;
+  $("dlg-match-title").textContent = won ? t("sheet.you_won") : t("sheet.won", { name: names[f.winner] });
+  $("match-verdict").textContent = `${names[0]} ${formatNumber(f.totals[0].total)} – ${names[1]} ${formatNumber(f.totals[1].total)}`;
   $("match-body").replaceChildren(sheetTable(view));
 }

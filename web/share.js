@@ -3,6 +3,8 @@
 // the selected field; Share hands the link to the system's share sheet and is shown only where
 // the browser has one. Each says what it did in a status line, seen and read out.
 
+import { t } from "./i18n.js";
+
 /** Copy `input`'s text; resolves to whether it was copied. */
 async function copyField(input) {
   try {
@@ -33,7 +35,7 @@ export function wireLinkButtons(root, note) {
   for (const btn of root.querySelectorAll("button[data-copy]")) {
     btn.addEventListener("click", async () => {
       const input = field(btn);
-      say((await copyField(input)) ? "Link copied." : "Could not copy: the link is selected, copy it with your device's menu.");
+      say(t((await copyField(input)) ? "table.link_copied" : "table.link_not_copied"));
     });
   }
   for (const btn of root.querySelectorAll("button[data-share]")) {
@@ -41,11 +43,11 @@ export function wireLinkButtons(root, note) {
     btn.addEventListener("click", async () => {
       const input = field(btn);
       try {
-        await navigator.share({ title: "Gin Rummy", url: input.value });
-        say("Link shared.");
+        await navigator.share({ title: t("table.title"), url: input.value });
+        say(t("table.link_shared"));
       } catch (error) {
         if (error && error.name === "AbortError") return; // the player closed the share sheet
-        say((await copyField(input)) ? "Could not share; the link was copied instead." : "Could not share the link.");
+        say(t((await copyField(input)) ? "table.share_copied" : "table.share_failed"));
       }
     });
   }

@@ -4,6 +4,8 @@
 // and a page should not make noise unasked). Mute is one switch, shown in the header and in the
 // settings, and kept in this browser.
 
+import { t } from "./i18n.js";
+
 const KEY = "gin-rummy:sound-muted:v1";
 const VOLUME = 0.22;
 
@@ -109,7 +111,8 @@ export function createSound({ button, checkbox }) {
 
   const show = () => {
     button.setAttribute("aria-pressed", muted ? "true" : "false");
-    button.title = muted ? "Sound off (click to turn it on)" : "Sound on (click to mute)";
+    button.title = t(muted ? "table.sound_off" : "table.sound_on");
+    button.setAttribute("aria-label", t("table.mute"));
     checkbox.checked = muted;
   };
   const set = (value) => {

@@ -14,6 +14,7 @@
 // before the table starts.
 import config from "./config.mjs";
 import { showNotice } from "./notice.js";
+import { t } from "./i18n.js";
 
 const RETRY_KEY = "gin-rummy:build-retry"; // sessionStorage: one reload per build, never a loop
 const TAKE_TIMEOUT = 15_000; // ms a taken build may need to be in charge before the page starts anyway
@@ -49,8 +50,8 @@ export function registerServiceWorker(enabled) {
   sw.register("./sw.js").then((reg) => {
     const offer = () => {
       if (!reg.waiting || !sw.controller) return;
-      showNotice("update", "A new version of the game is ready. Your match is saved and continues where it is.", [
-        { label: "Update now", run: () => take(reg.waiting) },
+      showNotice("update", t("notices.update_ready"), [
+        { label: t("notices.update_now"), run: () => take(reg.waiting) },
       ]);
     };
     const track = (worker) => {
@@ -79,8 +80,8 @@ export async function startWhenOneBuild(build, start, acted) {
       location.reload();
       return;
     }
-    showNotice("mixed-build", "This page and its engine come from two versions of the game. Reload the page.", [
-      { label: "Reload", run: () => location.reload() },
+    showNotice("mixed-build", t("notices.mixed_build"), [
+      { label: t("notices.reload"), run: () => location.reload() },
     ]);
     start();
     return;
