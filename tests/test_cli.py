@@ -164,7 +164,7 @@ def test_review_prints_one_json_object_of_decisions_and_hands(tmp_path: Path) ->
     assert review["decisions"][1]["class"] == "blunder"
     assert [set(h) for h in review["hands"]] == [{"hand", "skill", "luck"}]
     text = run("review", str(path))
-    assert "action 3: discard 7S (blunder" in text.stdout
+    assert "action 3: discard 7S (Blunder" in text.stdout
 
 
 @pytest.mark.parametrize(
