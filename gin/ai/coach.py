@@ -350,12 +350,16 @@ def as_text(hands: Sequence[HandReview], cat: Catalogue, language: str = "en") -
     def say(key: str, **args: Any) -> str:
         return word(cat, msg(key, **args), language)
 
+    def points(value: float, sign: str = "") -> str:
+        text = f"{value:{sign}.1f}"
+        return text if language == "en" else text.replace(".", ",")  # the others write 7,5
+
     lines = []
     for review in hands:
         key = "coach.cli.hand" if review.finished else "coach.cli.hand_unfinished"
         lines.append(
-            say(key, hand=review.hand, skill=f"{review.skill:.1f}", luck=f"{review.luck:+.1f}",
-                result=f"{review.result:+.1f}")
+            say(key, hand=review.hand, skill=points(review.skill),
+                luck=points(review.luck, "+"), result=points(review.result, "+"))
         )  # fmt: skip
         best = sum(d.grade == "best" for d in review.decisions)
         lines.append("  " + say("coach.cli.best", best=best, n=len(review.decisions)))
@@ -365,7 +369,7 @@ def as_text(hands: Sequence[HandReview], cat: Catalogue, language: str = "en") -
                     "  "
                     + say(
                         "coach.cli.decision", index=d.action_index, played=d.played,
-                        grade=msg(f"coach.class.{d.grade}"), cost=f"{d.cost:.1f}", best=d.best,
+                        grade=msg(f"coach.class.{d.grade}"), cost=points(d.cost), best=d.best,
                         reason=d.reason,
                     )
                 )  # fmt: skip
