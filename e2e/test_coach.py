@@ -18,6 +18,13 @@ from gintable import BOOT_TIMEOUT, MY_TURN, engine_call, seed_where
 from playwright.sync_api import Browser, Page, expect
 from test_player import FAST, SAVE_KEY, mirror
 
+from gin.i18n import catalogue, word
+
+
+def english(message: dict[str, Any]) -> str:
+    """A message of the engine (the coach's reason) as the page words it in English."""
+    return word(catalogue("en"), message, "en")
+
 
 def rounded(x: float) -> int:
     """JavaScript's Math.round (half up), as the page rounds."""
@@ -90,7 +97,7 @@ def test_hand_end_says_what_play_and_luck_did(page: Page, match: dict[str, Any])
     worse = next(d for d in review["decisions"] if d["class"] not in ("best", "good"))
     item = dialog.locator("#review-list li").nth(review["decisions"].index(worse))
     expect(item).to_contain_text(f"cost {worse['cost']:g} point")
-    expect(item).to_contain_text(worse["reason"])
+    expect(item).to_contain_text(english(worse["reason"]))
     page.keyboard.press("Escape")  # back to the hand's end, its Review button focused
     expect(page.locator("#dlg-result")).to_be_visible()
     expect(page.locator("#result-review")).to_be_focused()
@@ -134,7 +141,7 @@ def test_match_end_and_replay_mark_the_players_moves(page: Page, match: dict[str
     better.focus()
     page.keyboard.press("Enter")
     expect(better).to_have_attribute("aria-expanded", "true")
-    expect(page.locator("#replay-better-text")).to_contain_text(worse["reason"])
+    expect(page.locator("#replay-better-text")).to_contain_text(english(worse["reason"]))
     page.keyboard.press("Escape")
 
 

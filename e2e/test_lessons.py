@@ -4,6 +4,9 @@ explained and held back; the saved match and the statistics are the same after a
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 from gintable import BOOT_TIMEOUT, Table
@@ -11,6 +14,7 @@ from gintable import BOOT_TIMEOUT, Table
 SAVE = "gin-rummy:save:v1"
 STATS = "gin-rummy:stats:v1"
 PROGRESS = "gin-rummy:lessons:v1"
+LOCALES = Path(__file__).resolve().parent.parent / "gin" / "locales"
 
 
 def stored(page: Any, key: str) -> str | None:
@@ -116,3 +120,32 @@ def test_no_welcome_over_a_match_that_only_the_journal_kept(page: Any) -> None:
     table.idle(BOOT_TIMEOUT)
     assert page.locator("#dlg-welcome[open]").count() == 0
     assert sorted(table.hand()) == hand
+
+
+def catalogue_pattern(part: str, language: str) -> re.Pattern[str]:
+    """Any message of a catalogue part (gin/locales/<language>/<part>.json), its arguments
+    standing for any text."""
+    texts = json.loads((LOCALES / language / f"{part}.json").read_text(encoding="utf-8"))
+    forms = [f for t in texts.values() for f in (t.values() if isinstance(t, dict) else [t])]
+    alternatives = ("".join(re.escape(p) if i % 2 == 0 else ".+" for i, p in
+                            enumerate(re.split(r"\{\w+\}", f))) for f in forms)  # fmt: skip
+    return re.compile("|".join(f"(?:{a})" for a in alternatives))
+
+
+def test_the_hint_and_a_lesson_speak_german(page: Any) -> None:
+    """At ?lang=de the hint's reason (a message of the engine, worded in advice.js), the lessons'
+    list and a lesson's answer to a wrong move are German, cards in German letters."""
+    table = Table(page).open("./?lang=de&speed=0&sw=0&seed=hint-de")
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint-chip:not([hidden])")
+    reason = page.evaluate("window.__gin.ui.hint.reason")
+    assert catalogue_pattern("hint", "de").fullmatch(reason), reason
+    page.locator("#btn-learn").click()
+    first = page.locator("#dlg-learn button.lesson").first
+    assert first.inner_text() == "1. Meldungen und Totholz"
+    first.click()
+    table.idle()
+    page.keyboard.press("t")  # wrong: the upcard is no use
+    page.wait_for_selector("#coach[data-state=wrong]")
+    said = page.locator("#coach-said").inner_text()
+    assert said.startswith("Nicht ganz: B♠ bildet"), said  # the jack of spades: Bube, B♠

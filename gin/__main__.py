@@ -15,6 +15,7 @@ from typing import IO, NoReturn
 
 from gin import limits
 from gin.cards import CardError, parse_cards, to_mask
+from gin.i18n import LANGUAGES
 from gin.melds import deadwood, discard_options
 
 
@@ -192,12 +193,16 @@ def _review_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a saved or exported match (docs/save.md)")
     parser.add_argument("--seat", type=int, choices=(0, 1), default=0, help="whose decisions")
     parser.add_argument("--json", action="store_true", help="one JSON object (docs/coach.md)")
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="the language of the review's words"
+    )
 
 
 def _review(args: argparse.Namespace) -> int:
     import json
 
     from gin.ai.coach import as_json, as_text, review_match
+    from gin.i18n import catalogue
     from gin.save import loads
 
     try:
@@ -211,7 +216,7 @@ def _review(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(as_json(hands), ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(as_text(hands))
+        sys.stdout.write(as_text(hands, catalogue(args.lang), args.lang))
     return 0
 
 

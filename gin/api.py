@@ -20,8 +20,9 @@ raises. Operations (see docs/actions.md):
   name, "score": 1 | 0.5 | 0}`` (the player's rating after a finished match, null for a new
   player: :func:`gin.ai.rating.after_match`, with its 95% interval, and ``suggest``, the opponent
   nearest it; an opponent the ladder did not rate leaves the rating as it was, ``rated`` false)
-- ``{"op": "hint"}`` (the expert's suggestion for the human, with a one-line reason, and where a
-  knock is on offer the search's word on it: see :mod:`gin.ai.hint`)
+- ``{"op": "hint"}`` (the expert's suggestion for the human, with a one-line reason as a message
+  of :mod:`gin.i18n`, and where a knock is on offer the search's word on it: see
+  :mod:`gin.ai.hint`)
 - ``{"op": "declarations", "card": "7H"}`` (every knock the human may make discarding that card,
   for the knock review: action, melds, deadwood cards, deadwood and undercut risk, best first)
 - ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and

@@ -9,6 +9,7 @@ import sys
 from gin import api
 from gin.actions import Action
 from gin.ai.hint import hint
+from gin.i18n import catalogue, word
 from gin.match import apply, new_match
 from gin.rules import Rules
 from gin.view import view
@@ -50,7 +51,8 @@ def test_hint_through_a_hand() -> None:
         assert advice["action"].split(" [")[0] in legal | {
             a.replace("discard", "knock") for a in legal
         }
-        assert advice["reason"].endswith(".") and len(advice["reason"]) < 160
+        said = word(catalogue("en"), advice["reason"], "en")
+        assert said.endswith(".") and len(said) < 160
         match = apply(match, Action.from_text(advice["action"]))
 
 
@@ -74,10 +76,11 @@ def test_hint_weighs_a_knock_against_playing_on() -> None:
             advice = hint(seen)
             knockable = any(a["action"].startswith("knock ") for a in seen["legal_actions"])
             if knockable and not advice["action"].startswith("gin"):
-                verdict, why = advice["reason"].split(": ", 1)
+                reason = word(catalogue("en"), advice["reason"], "en")
+                verdict, why = reason.split(": ", 1)
                 assert verdict.split(",")[0] in said, advice
                 assert any(w in why for w in ("undercut", "gin", "knock")), advice  # says why
-                assert len(advice["reason"]) < 160
+                assert len(reason) < 160
                 said[verdict.split(",")[0]] += 1
             match = apply(match, Action.from_text(advice["action"]))
     assert said["Knock now"] and said["Play on"], said

@@ -13,7 +13,9 @@ from gin.actions import Action
 from gin.ai import opponent
 from gin.ai.coach import CLASSES, as_json, grade, review_hand, review_match
 from gin.ai.hint import hint
+from gin.cards import parse_card
 from gin.game import arranged_deck
+from gin.i18n import card_arg, msg
 from gin.match import Match, apply, first_dealer, new_match
 from gin.rules import Rules
 from gin.save import Saved, dump, load
@@ -49,7 +51,15 @@ def test_throwing_a_card_out_of_a_made_meld_is_a_blunder_that_names_the_lone_kin
     judged = decision(saved, 3)
     assert judged["class"] == "blunder"
     assert judged["best"] in ("discard KS", "discard QH")
-    assert "7♣ 7♦ 7♠ set" in judged["reason"]
+    assert (
+        judged["reason"]
+        == msg(
+            "coach.why.breaks_set",
+            card=card_arg(parse_card("7S")),
+            n=3,
+            instead=card_arg(parse_card(judged["best"].split()[1])),
+        ).to_json()
+    )
 
 
 def test_a_good_knock_is_rated_best() -> None:

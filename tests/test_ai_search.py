@@ -21,6 +21,7 @@ from gin.ai.standing import worth
 from gin.ai.tracking import Ending
 from gin.ai.views import read_view
 from gin.cards import from_mask, to_mask
+from gin.i18n import catalogue, word
 from gin.match import Match, apply, legal_actions, new_match
 from gin.melds import best_defence, best_melds, deadwood, declarations
 from gin.rules import PRESETS
@@ -150,20 +151,21 @@ def test_hint_weighs_knocking_against_playing_on() -> None:
         assert seat is not None
         seen = view(match, seat, ["You", "Computer"])
         advice = hint(seen)
-        assert advice["reason"].endswith(".") and len(advice["reason"]) < 160
+        reason = word(catalogue("en"), advice["reason"], "en")
+        assert reason.endswith(".") and len(reason) < 160
         figures = advice["knock"]
         assert 0 <= figures["undercut"] <= 1
         offered = {a["action"].split(" [")[0] for a in seen["legal_actions"]}
         assert f"knock {figures['card']}" in offered
         if "knock_points" not in figures:
             assert figures["advice"] == "play on" and advice["action"].startswith("discard")
-            assert advice["reason"].startswith("Play on") and "mid-hand" in advice["reason"]
+            assert advice["reason"]["key"] == "hint.play_on_mid"
             said.add("mid-hand")
             continue
         assert figures["advice"] in ("knock", "play on")
         assert advice["action"].startswith("knock" if figures["advice"] == "knock" else "discard")
         opening = "Knock now" if figures["advice"] == "knock" else "Play on"
-        assert advice["reason"].startswith(opening)
+        assert reason.startswith(opening)
         said.add(figures["advice"])
     assert said == {"knock", "play on", "mid-hand"}
 

@@ -164,7 +164,9 @@ def test_review_prints_one_json_object_of_decisions_and_hands(tmp_path: Path) ->
     assert review["decisions"][1]["class"] == "blunder"
     assert [set(h) for h in review["hands"]] == [{"hand", "skill", "luck"}]
     text = run("review", str(path))
-    assert "action 3: discard 7S (blunder" in text.stdout
+    assert "action 3: discard 7S (Blunder" in text.stdout
+    german = run("review", str(path), "--lang", "de")
+    assert german.stdout.startswith("Runde 1:") and "Aktion 3: discard 7S (Patzer" in german.stdout
 
 
 @pytest.mark.parametrize(

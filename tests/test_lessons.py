@@ -5,6 +5,7 @@ plays its script where legal and the beginner's move otherwise."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 
 from gin import api
 from gin.ai.scripted import Scripted
+from gin.i18n import LANGUAGES, catalogue, word
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = json.loads((ROOT / "web" / "lessons.json").read_text(encoding="utf-8"))["lessons"]
@@ -98,3 +100,41 @@ def test_a_bad_script_is_refused() -> None:
     assert not reply["ok"] and "action" in reply["error"].lower()
     reply = json.loads(api.handle(json.dumps({"op": "new", "seed": "s", "script": "draw"})))
     assert not reply["ok"] and "script" in reply["error"]
+
+
+def lesson_messages(lesson: dict[str, Any]) -> list[Any]:
+    texts = [lesson[f] for f in ("title", "intro", "end")]
+    return texts + [step[f] for step in lesson["steps"] for f in ("do", "right", "wrong")]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_lesson_text_is_a_message_each_language_words(language: str) -> None:
+    """lessons.json holds keys, not sentences; each language has every one, cards in its own
+    letters (a German lesson shows the queen of clubs as D♣)."""
+    cat = catalogue(language)
+    for lesson in LESSONS:
+        for message in lesson_messages(lesson):
+            assert set(message) == {"key", "args"} and message["key"].startswith("lessons.")
+            text = word(cat, message, language)
+            assert text and "{" not in text, message
+    intro = word(cat, LESSONS[0]["intro"], language)
+    queen = word({"q": "{c}"} | cat, {"key": "q", "args": {"c": {"card": "QC"}}}, language)
+    assert queen in intro
+
+
+def test_the_tool_finds_a_lesson_text_a_language_lacks(tmp_path: Path) -> None:
+    """The --check above fails when a catalogue lacks a lesson's text (here French, in a copy)."""
+    copy = tmp_path / "repo"
+    shutil.copytree(ROOT / "gin", copy / "gin")
+    shutil.copytree(ROOT / "tools", copy / "tools")
+    (copy / "web").mkdir()
+    shutil.copy(ROOT / "web" / "lessons.json", copy / "web" / "lessons.json")
+    french = copy / "gin" / "locales" / "fr" / "lessons.json"
+    texts = json.loads(french.read_text(encoding="utf-8"))
+    del texts["lessons.gin.2.wrong"]
+    french.write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
+    tool = subprocess.run(
+        [sys.executable, "tools/lessons.py", "--check"],
+        cwd=copy, check=False, capture_output=True, text=True,
+    )  # fmt: skip
+    assert tool.returncode == 1 and "fr: " in tool.stdout and "lessons.gin.2.wrong" in tool.stdout

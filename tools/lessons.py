@@ -6,14 +6,21 @@ are filled in), the upcard and the first cards of the stock. The engine is given
 (one card at a time from the non-dealer, the 21st card the upcard, the stock after it), and picks
 a seed under which the computer deals, so that you decide first on the upcard.
 
-    python3 tools/lessons.py          # rewrite web/lessons.json's decks and seeds
-    python3 tools/lessons.py --check  # exit 1 when a deck or seed is not what its deal gives
+A lesson's words are messages (``{"key": "lessons.melds.intro", "args": {...}}``, worded by the
+page's ``said``) whose text is in the catalogues, gin/locales/<language>/lessons.json. A text
+names its cards as ``{c_5H}`` (each language then shows the card in its own letters); this fills
+in each message's card arguments from the English text, and checks that every language words
+every message.
+
+    python3 tools/lessons.py          # rewrite web/lessons.json's decks, seeds and card arguments
+    python3 tools/lessons.py --check  # exit 1 when one of them is stale or a language lacks a text
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,10 +28,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gin.cards import format_card, parse_cards  # noqa: E402
+from gin.i18n import LANGUAGES, MessageError, catalogue, placeholders, word  # noqa: E402
 from gin.match import first_dealer  # noqa: E402
 
 LESSONS = Path(__file__).resolve().parent.parent / "web" / "lessons.json"
 COMPUTER = 1
+CARD = re.compile(r"c_([A2-9TJQK][CDHS])")
 
 
 def arrange(lesson: dict[str, Any]) -> tuple[str, str]:
@@ -47,18 +56,58 @@ def arrange(lesson: dict[str, Any]) -> tuple[str, str]:
     return " ".join(format_card(c) for c in deck), seed
 
 
+def messages(lesson: dict[str, Any]) -> list[dict[str, Any]]:
+    """A lesson's words: its title, intro and end, and each step's task and answers."""
+    found = [lesson[f] for f in ("title", "intro", "end")]
+    return found + [step[f] for step in lesson["steps"] for f in ("do", "right", "wrong")]
+
+
+def with_cards(message: dict[str, Any]) -> dict[str, Any]:
+    """The message with an argument for each card its English text names (``{c_5H}``)."""
+    text = catalogue("en").get(message["key"])
+    if not isinstance(text, str):
+        raise ValueError(f"the English catalogue has no lesson text {message['key']!r}")
+    args = {k: v for k, v in message.get("args", {}).items() if not CARD.fullmatch(k)}
+    for name in sorted(placeholders(text)):
+        card = CARD.fullmatch(name)
+        if card:
+            args[name] = {"card": card.group(1)}
+    return {"key": message["key"], "args": args}
+
+
+def unworded(lesson: dict[str, Any]) -> list[str]:
+    """The lesson's messages some language cannot word, as "language: problem"."""
+    problems = []
+    for message in messages(lesson):
+        for language in LANGUAGES:
+            try:
+                word(catalogue(language), message, language)
+            except MessageError as error:
+                problems.append(f"{language}: {error}")
+    return problems
+
+
 def main(argv: list[str]) -> int:
     data = json.loads(LESSONS.read_text(encoding="utf-8"))
-    stale = []
+    stale, problems = [], []
     for lesson in data["lessons"]:
         deck, seed = arrange(lesson)
         if (lesson.get("deck"), lesson.get("seed")) != (deck, seed):
             stale.append(lesson["id"])
             lesson["deck"], lesson["seed"] = deck, seed
+        for message in messages(lesson):
+            carded = with_cards(message)
+            if carded != message:
+                stale.append(f"{lesson['id']} ({message['key']})")
+                message.clear()
+                message.update(carded)
+        problems += unworded(lesson)
     if "--check" in argv:
         if stale:
-            print(f"stale decks in {LESSONS.name}: {', '.join(stale)} (run tools/lessons.py)")
-        return 1 if stale else 0
+            print(f"stale in {LESSONS.name}: {', '.join(stale)} (run tools/lessons.py)")
+        for problem in problems:
+            print(f"lesson text: {problem}")
+        return 1 if stale or problems else 0
     LESSONS.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {len(data['lessons'])} lessons, {len(stale)} changed")
     return 0

@@ -7,11 +7,11 @@
 // answers one request at a time, so a review there would hold up the next move. Reviews go to a
 // worker of their own (the same worker.mjs and memory snapshot), started at the first review;
 // the game's worker never sees one.
-import { $, prettyText } from "./render.js";
+import { cardFace, currentLanguage, formatPercent, said, t } from "./i18n.js";
+import { $ } from "./render.js";
 import { loadSave } from "./storage.js";
 import { recordCoach } from "./stats.js";
 
-const CLASS_WORDS = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
 const CLASS_MARKS = { best: "✓", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const SEAT = 0; // the page's player: the save's seat 0 ("You")
 
@@ -86,7 +86,7 @@ async function reviewMatch(save, progress, stillWanted = () => true) {
   const done = [];
   for (let hand = 1; hand <= count; hand++) {
     if (!stillWanted()) return null;
-    progress(`Reviewing hand ${hand} of ${count}…`);
+    progress(t("coach.reviewing_hand", { hand, count }));
     const reply = await reviewHand(save, hand);
     if (!reply.ok) return { error: reply.error };
     done.push(reply.review);
@@ -96,36 +96,34 @@ async function reviewMatch(save, progress, stillWanted = () => true) {
 
 // ------------------------------------------------------------------------------------ words
 
-const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
-
 /** "discard 7S" -> "throw 7♠", in the words a player uses. */
 function moveWords(text) {
   const [word, card] = text.split(" ");
-  const words = {
-    pass: "pass the upcard", take: "take the discard", draw: "draw from the stock",
-    discard: `throw ${card}`, gin: `go gin, throwing ${card}`, big: "go big gin",
-    knock: `knock, throwing ${card}${text.includes("[") ? ` (melds ${text.slice(text.indexOf("["))})` : ""}`,
-  };
-  return prettyText(words[word] || text);
+  const melds = text.includes("[") ? text.slice(text.indexOf("[")).replace(/[A2-9TJQK][CDHS]/g, cardFace) : "";
+  const key = word === "knock" && melds ? "knock_melds" : word;
+  if (!["pass", "take", "draw", "discard", "gin", "big", "knock", "knock_melds"].includes(key)) return text;
+  return t(`coach.move.${key}`, { card: card ? { card } : "", melds });
 }
 
 /** How the not-best decisions went: "1 mistake, 2 inaccuracies", or "". */
 function errorCounts(decisions) {
-  const plural = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
-  return ["blunder", "mistake", "inaccuracy"].map((cls) => {
+  const counts = ["blunder", "mistake", "inaccuracy"].map((cls) => {
     const n = decisions.filter((d) => d.class === cls).length;
-    return n ? `${n} ${n === 1 ? cls : plural[cls]}` : "";
-  }).filter(Boolean).join(", ");
+    return n ? t(`coach.count.${cls}`, { n }) : "";
+  }).filter(Boolean);
+  const lang = currentLanguage() === "pseudo" ? "en" : currentLanguage();
+  return new Intl.ListFormat(lang, { style: "narrow", type: "unit" }).format(counts);
 }
 
 /** "Your play cost 6 points (1 mistake); luck cost you 12." for a hand or a whole match. */
 function summaryWords(skill, luck, decisions) {
   const lost = Math.round(skill);
   const counts = errorCounts(decisions);
-  const play = `Your play cost ${lost > 0 ? points(lost) : "nothing"}${counts ? ` (${counts})` : ""}`;
+  const cost = lost > 0 ? t("coach.play.points", { n: lost }) : t("coach.play.nothing");
+  const play = counts ? t("coach.play.counts", { play: cost, counts }) : cost;
   const l = Math.round(luck);
-  const fortune = l < 0 ? `luck cost you ${-l}` : l > 0 ? `luck gained you ${l}` : "luck was even";
-  return `${play}; ${fortune}.`;
+  const fortune = l < 0 ? t("coach.luck.cost", { n: -l }) : l > 0 ? t("coach.luck.gained", { n: l }) : t("coach.luck.even");
+  return t("coach.summary", { play, luck: fortune });
 }
 
 /** The decisions the review could not tell from the expert's (docs/coach.md, accuracy). */
@@ -136,6 +134,9 @@ function accuracy(decisions) {
   return decisions.length ? Math.round((100 * goodOnes(decisions)) / decisions.length) : null;
 }
 
+/** An accuracy in percent as the page's language writes it ("—" without any). */
+const accuracyWords = (acc) => (acc === null ? "—" : formatPercent(acc / 100));
+
 /** A decision's class as a badge, its word there for screen readers. */
 function classBadge(cls) {
   const badge = document.createElement("span");
@@ -144,7 +145,7 @@ function classBadge(cls) {
   const mark = document.createElement("span");
   mark.setAttribute("aria-hidden", "true");
   mark.textContent = CLASS_MARKS[cls];
-  badge.append(mark, ` ${CLASS_WORDS[cls]}`);
+  badge.append(mark, ` ${t(`coach.class.${cls}`)}`);
   return badge;
 }
 
@@ -157,10 +158,10 @@ function line(cls, text) {
 
 /** The better move, its cost and the reason, in words. */
 function betterWords(d) {
-  if (d.class === "best") return `The expert would play the same. ${d.reason}`;
-  const cost = `${d.cost} point${d.cost === 1 ? "" : "s"}`;
-  if (d.class === "good") return `The expert would ${moveWords(d.best)}; your move cost ${cost}, within the review's noise. ${d.reason}`;
-  return `Better: ${moveWords(d.best)} (your move cost ${cost}). ${d.reason}`;
+  const reason = said(d.reason);
+  if (d.class === "best") return t("coach.better.same", { reason });
+  const key = d.class === "good" ? "coach.better.good" : "coach.better.other";
+  return t(key, { move: moveWords(d.best), n: d.cost, reason });
 }
 
 // ------------------------------------------------------------------------------------ dialogs
@@ -178,17 +179,17 @@ export function wireCoach({ openDialog, onMatch }) {
     $("review-list").replaceChildren(...review.decisions.map((d) => {
       const li = document.createElement("li");
       li.className = `review-item review-${d.class}`;
-      li.append(classBadge(d.class), line("played", `You: ${moveWords(d.played)}`), line("why", betterWords(d)));
+      li.append(classBadge(d.class), line("played", t("coach.you_played", { move: moveWords(d.played) })), line("why", betterWords(d)));
       return li;
     }));
-    if (!review.decisions.length) $("review-list").append(line("why", "You had no choice to make in this hand."));
+    if (!review.decisions.length) $("review-list").append(line("why", t("coach.no_choice")));
   }
 
   // The review takes the hand's end's place (one dialog at a time), and gives it back.
   let fromResult = false;
   $("result-review").addEventListener("click", () => {
     if (!shown || !shown.reply) return;
-    fillReview(shown.reply.review, `Review of hand ${shown.hand}`);
+    fillReview(shown.reply.review, t("coach.review_title", { hand: shown.hand }));
     fromResult = true;
     $("dlg-result").close();
     openDialog("dlg-review");
@@ -214,11 +215,12 @@ export function wireCoach({ openDialog, onMatch }) {
     }
     const mine = (shown = { save: doc, hand: view.hand_number, reply: null });
     text.hidden = false;
-    text.textContent = "The coach is reviewing your play…";
+    text.textContent = t("coach.reviewing");
     const reply = await reviewHand(doc, view.hand_number);
     if (shown !== mine) return;
     if (!reply.ok) {
-      text.textContent = `No review of this hand: ${reply.error}`;
+      console.warn("no review of this hand:", reply.error);
+      text.textContent = t("coach.no_review_hand");
       return;
     }
     mine.reply = reply;
@@ -239,15 +241,18 @@ export function wireCoach({ openDialog, onMatch }) {
     text.hidden = false;
     const done = await reviewMatch(doc, (say) => (text.textContent = say));
     if (!done || done.error) {
-      text.textContent = done ? `No review of this match: ${done.error}` : "";
+      if (done) console.warn("no review of this match:", done.error);
+      text.textContent = done ? t("coach.no_review_match") : "";
       return;
     }
     const decisions = done.flatMap((r) => r.decisions);
     const skill = done.reduce((a, r) => a + r.skill, 0);
     const luck = done.reduce((a, r) => a + r.luck, 0);
     const acc = accuracy(decisions);
-    const share = acc === null ? "" : `Accuracy ${acc}%: ${goodOnes(decisions)} of your ${decisions.length} decisions best or good. `;
-    text.textContent = share + summaryWords(skill, luck, decisions);
+    const summary = summaryWords(skill, luck, decisions);
+    text.textContent = acc === null ? summary : t("coach.accuracy", {
+      percent: accuracyWords(acc), good: goodOnes(decisions), n: decisions.length, summary,
+    });
     recordCoach(doc, {
       accuracy: acc, decisions: decisions.length, skill: Math.round(skill * 10) / 10, luck: Math.round(luck * 10) / 10,
     });
@@ -287,12 +292,13 @@ export function wireCoach({ openDialog, onMatch }) {
     const done = await reviewMatch(save, (say) => (status.textContent = say), () => token === replay.token);
     if (token !== replay.token) return;
     if (!done || done.error) {
-      status.textContent = done ? `No review: ${done.error}` : "";
+      if (done) console.warn("no review:", done.error);
+      status.textContent = done ? t("coach.no_review") : "";
       return;
     }
     for (const review of done) for (const d of review.decisions) replay.byAction.set(d.action_index, d);
     const all = done.flatMap((r) => r.decisions);
-    status.textContent = `Your ${all.length} decisions are marked; accuracy ${accuracy(all) ?? "—"}%.`;
+    status.textContent = t("coach.replay_marked", { n: all.length, percent: accuracyWords(accuracy(all)) });
     document.documentElement.dataset.replayReviewed = "1";
     replayStep(replay.at);
   }

@@ -4,7 +4,9 @@
 // statistics while one runs, and `check(action)` before each of the player's moves: the move the
 // lesson expects goes to the engine, any other is explained and held back ("Show me" plays the
 // expected one). Leaving a lesson loads the saved match back. Progress: LESSONS_KEY (docs/save.md).
-import { pretty } from "./render.js";
+// A lesson's words are messages ({key, args}) into the catalogues (gin/locales/*/lessons.json),
+// worded with said() when shown; tools/lessons.py keeps their card arguments.
+import { said as saidText, t } from "./i18n.js";
 import { safeGet, safeSet } from "./storage.js";
 
 export const LESSONS_KEY = "gin-rummy:lessons:v1";
@@ -31,7 +33,7 @@ const cardOf = (action) => (action.match(/^(?:discard|knock|gin) (\S+)/) || [])[
 /** Whether `action` is the step's move in `view`, and what to say when it is not. */
 function judge(step, action, view) {
   if (step.expect !== "least_deadwood") {
-    return step.expect.some((e) => fits(action, e)) ? null : step.wrong;
+    return step.expect.some((e) => fits(action, e)) ? null : saidText(step.wrong);
   }
   // The engine's figures for every discard (view.discard_options): the lowest is the one asked for.
   const options = view.discard_options || [];
@@ -39,8 +41,11 @@ function judge(step, action, view) {
   const chosen = options.find((o) => o.card === cardOf(action));
   if (chosen && chosen.deadwood === low) return null;
   const best = options.find((o) => o.deadwood === low);
-  const said = chosen ? `Throwing ${pretty(chosen.card)} leaves ${chosen.deadwood} deadwood; ${pretty(best.card)} leaves ${low}. ` : "";
-  return said + step.wrong;
+  const why = saidText(step.wrong);
+  if (!chosen) return why;
+  return t("lessons.throw_figures", {
+    card: { card: chosen.card }, left: chosen.deadwood, best: { card: best.card }, low, why,
+  });
 }
 
 /** The legal action that plays the step's move (for "Show me"). */
@@ -74,11 +79,12 @@ export function wireLessons({ play, act, back, view, openDialog, closeDialog }) 
   const loaded = fetch("lessons.json").then((r) => r.json()).then((data) => (lessons = data.lessons));
 
   const list = el("ol", { className: "lesson-list", id: "lesson-list" });
-  const dialog = el("dialog", { id: "dlg-learn", className: "learn" },
-    el("h2", { id: "dlg-learn-title", textContent: "Learn" }),
-    el("p", { className: "small", textContent: "Short lessons on arranged deals, played on the table. Your match is kept and comes back after each." }),
-    list,
-    el("form", { method: "dialog", className: "dialog-buttons" }, el("button", { type: "submit", className: "primary", textContent: "Close" })));
+  // Built at the first opening, when the catalogue is loaded (t() is not called at load time).
+  const dialogTitle = el("h2", { id: "dlg-learn-title" });
+  const dialogIntro = el("p", { className: "small" });
+  const dialogClose = el("button", { type: "submit", className: "primary" });
+  const dialog = el("dialog", { id: "dlg-learn", className: "learn" }, dialogTitle, dialogIntro, list,
+    el("form", { method: "dialog", className: "dialog-buttons" }, dialogClose));
   dialog.setAttribute("aria-labelledby", "dlg-learn-title");
   document.body.append(dialog);
 
@@ -99,26 +105,29 @@ export function wireLessons({ play, act, back, view, openDialog, closeDialog }) 
 
   function showList() {
     const done = loadDone();
+    dialogTitle.textContent = t("lessons.learn.title");
+    dialogIntro.textContent = t("lessons.learn.intro");
+    dialogClose.textContent = t("lessons.close");
     list.replaceChildren(...lessons.map((l, i) => el("li", {},
-      button(`${i + 1}. ${l.title}`, () => { closeDialog("dlg-learn"); start(i); }, "lesson"),
-      done.has(l.id) ? el("span", { className: "lesson-done", textContent: " ✓ done" }) : "")));
+      button(t("lessons.item", { number: i + 1, title: saidText(l.title) }), () => { closeDialog("dlg-learn"); start(i); }, "lesson"),
+      done.has(l.id) ? el("span", { className: "lesson-done", textContent: ` ${t("lessons.done")}` }) : "")));
     openDialog("dlg-learn");
     dialog.scrollTop = 0;
   }
 
   function draw() {
     const number = lessons.indexOf(lesson);
-    title.textContent = `Lesson ${number + 1} of ${lessons.length}: ${lesson.title}`;
-    intro.textContent = lesson.intro;
+    title.textContent = t("lessons.heading", { number: number + 1, count: lessons.length, title: saidText(lesson.title) });
+    intro.textContent = saidText(lesson.intro);
     const over = step >= lesson.steps.length;
     const v = view();
     const mine = v && v.to_act === v.seat;
-    task.textContent = over ? lesson.end : mine ? lesson.steps[step].do : "The computer is playing…";
+    task.textContent = over ? saidText(lesson.end) : mine ? saidText(lesson.steps[step].do) : t("lessons.computer_playing");
     coach.dataset.state = over ? "done" : wrongAt === step ? "wrong" : "play";
     const row = [];
-    if (!over && wrongAt === step) row.push(button("Show me", () => showMe(), "primary"));
-    if (over && number + 1 < lessons.length) row.push(button("Next lesson", () => start(number + 1), "primary"));
-    row.push(button("Lessons", showList, "ghost"), button(over ? "Back to your match" : "Leave the lesson", leave, over ? "" : "ghost"));
+    if (!over && wrongAt === step) row.push(button(t("lessons.show_me"), () => showMe(), "primary"));
+    if (over && number + 1 < lessons.length) row.push(button(t("lessons.next"), () => start(number + 1), "primary"));
+    row.push(button(t("lessons.list"), showList, "ghost"), button(over ? t("lessons.back") : t("lessons.leave"), leave, over ? "" : "ghost"));
     buttons.replaceChildren(...row);
   }
 
@@ -176,11 +185,11 @@ export function wireLessons({ play, act, back, view, openDialog, closeDialog }) 
       const why = judge(current, action, view());
       if (why !== null) {
         wrongAt = step;
-        said.textContent = `Not quite: ${why}`;
+        said.textContent = t("lessons.not_quite", { why });
         draw();
         return true;
       }
-      said.textContent = current.right;
+      said.textContent = saidText(current.right);
       step += 1;
       if (step >= lesson.steps.length) markDone(lesson.id);
       draw();

@@ -35,12 +35,13 @@ from typing import Any
 from gin.actions import Action
 from gin.ai.coach_reason import why
 from gin.ai.evaluate import keep_after
-from gin.ai.hint import hint
+from gin.ai.hint import hint, other_name
 from gin.ai.search import World, Worth, playout, settle, waited, worlds
 from gin.ai.standing import worth
 from gin.ai.tracking import Table
 from gin.ai.views import read_view
 from gin.cards import Card
+from gin.i18n import Catalogue, Message, msg, word
 from gin.match import Match, apply, new_match
 from gin.melds import best_melds
 from gin.save import Saved
@@ -78,7 +79,7 @@ class Decision:
     best: str
     cost: float
     grade: str
-    reason: str
+    reason: Message
     best_value: float
     played_value: float
 
@@ -92,7 +93,7 @@ class Decision:
             "best": self.best,
             "cost": round(self.cost, 1),
             "class": self.grade,
-            "reason": self.reason,
+            "reason": self.reason.to_json(),
         }
 
 
@@ -223,26 +224,38 @@ def grade(cost: float) -> str:
     return next(name for name, below in CLASSES if cost < below)
 
 
+def reason_of(advice: dict[str, Any]) -> Message:
+    """The hint's reason (sent as JSON) as a message again, to nest in the coach's remark."""
+    data = advice["reason"]
+    return Message(data["key"], {k: _arg(v) for k, v in data["args"].items()})
+
+
+def _arg(value: Any) -> Any:
+    if isinstance(value, dict) and "msg" in value:
+        return reason_of({"reason": value["msg"]})
+    return value
+
+
 def judge(seen: dict[str, Any], played: Action, hand: int, index: int) -> Decision:
     """The review of playing ``played`` from the view ``seen``."""
     table = read_view(seen)
     advice = hint(seen)
     best = Action.from_text(advice["action"])
+    best_reason = reason_of(advice)
     of = worth(table.scores[table.seat], table.scores[1 - table.seat], table.rules.target)
     if played.text() == best.text():
         [best_value] = values(table, [best], worlds(table, REVIEW_WORLDS), of)
         return Decision(
             hand, index, table.seat, played.text(), best.text(), 0.0, "best",
-            advice["reason"], best_value, best_value,
+            best_reason, best_value, best_value,
         )  # fmt: skip
     best_value, played_value = values(table, [best, played], worlds(table, REVIEW_WORLDS), of)
     if best_value - played_value >= CLASSES[0][1]:
         best_value, played_value = values(table, [best, played], worlds(table, CONFIRM_WORLDS), of)
     played_value = min(played_value, best_value)
     cost = best_value - played_value
-    other = str(seen["names"][1 - table.seat])
-    other = "your opponent" if other == "Opponent" else other  # as the hint says it
-    reason = why(table, played, best, advice["reason"], other)
+    other = other_name(seen["names"], table.seat)  # as the hint names them
+    reason = why(table, played, best, best_reason, other)
     return Decision(
         hand, index, table.seat, played.text(), best.text(), cost, grade(cost), reason,
         best_value, played_value,
@@ -330,22 +343,34 @@ def as_json(hands: Sequence[HandReview]) -> dict[str, Any]:
     }
 
 
-def as_text(hands: Sequence[HandReview]) -> str:
-    """A match's review for reading: each hand's summary, then each decision that was not the
-    best move."""
+def as_text(hands: Sequence[HandReview], cat: Catalogue, language: str = "en") -> str:
+    """A match's review for reading, in the words of ``cat`` (a language's catalogue): each
+    hand's summary, then each decision that was not the best move."""
+
+    def say(key: str, **args: Any) -> str:
+        return word(cat, msg(key, **args), language)
+
+    def points(value: float, sign: str = "") -> str:
+        text = f"{value:{sign}.1f}"
+        return text if language == "en" else text.replace(".", ",")  # the others write 7,5
+
     lines = []
     for review in hands:
+        key = "coach.cli.hand" if review.finished else "coach.cli.hand_unfinished"
         lines.append(
-            f"Hand {review.hand}: play cost {review.skill:.1f} points, luck "
-            f"{review.luck:+.1f}, the hand {review.result:+.1f}"
-            + ("" if review.finished else " (not finished)")
-        )
+            say(key, hand=review.hand, skill=points(review.skill),
+                luck=points(review.luck, "+"), result=points(review.result, "+"))
+        )  # fmt: skip
         best = sum(d.grade == "best" for d in review.decisions)
-        lines.append(f"  {best} of {len(review.decisions)} decisions were the best move")
+        lines.append("  " + say("coach.cli.best", best=best, n=len(review.decisions)))
         for d in review.decisions:
             if d.grade != "best":
                 lines.append(
-                    f"  action {d.action_index}: {d.played} ({d.grade}, -{d.cost:.1f}); "
-                    f"best {d.best}. {d.reason}"
-                )
+                    "  "
+                    + say(
+                        "coach.cli.decision", index=d.action_index, played=d.played,
+                        grade=msg(f"coach.class.{d.grade}"), cost=points(d.cost), best=d.best,
+                        reason=d.reason,
+                    )
+                )  # fmt: skip
     return "".join(line + "\n" for line in lines)

@@ -1,5 +1,10 @@
 """The hint: what the expert would play in your seat, with a one-line reason.
 
+The reason is a :class:`gin.i18n.Message` (sent as its JSON, ``{"key": "hint.…", "args": …}``),
+worded in the player's language by the page or the command line (gin/locales/*/hint.json). The
+other player is named by the name the view gives, or "your opponent" (``hint.your_opponent``)
+where the view calls them "Opponent" (the coach reviewing the computer's seat).
+
 When a knock is possible and the expert's timing lets it consider one (its first five turns, or
 once the stock runs low) the hint runs the expert's own search (:mod:`gin.ai.search`) and says
 which is worth more, knocking now or playing on, and why: the chance of being undercut, or the
@@ -20,7 +25,7 @@ weighing, the advice is "play on" and the undercut share is still the search's.
 >>> from gin.view import view
 >>> m = new_match(Rules(), "demo")
 >>> h = hint(view(m, m.hand.to_act))
->>> h["action"] in ("take", "pass"), h["reason"].endswith(".")
+>>> h["action"] in ("take", "pass"), h["reason"]["key"].startswith("hint.")
 (True, True)
 """
 
@@ -37,8 +42,16 @@ from gin.ai.search import Verdict, knock_value, settle, table_worlds
 from gin.ai.standing import worth
 from gin.ai.tracking import Table
 from gin.ai.views import read_view
-from gin.cards import RANK_NAMES, SUIT_NAMES, Card, format_card, from_mask, pretty_card
+from gin.cards import Card, format_card, from_mask
+from gin.i18n import Arg, Message, card_arg, msg, percent_arg, suit_arg
 from gin.melds import Meld
+
+
+def other_name(names: object, seat: int) -> Arg:
+    """How the reasons name the player in the other seat: their name, or "your opponent"."""
+    if isinstance(names, list) and len(names) == 2 and names[1 - seat] != "Opponent":
+        return str(names[1 - seat])
+    return msg("hint.your_opponent")
 
 
 def hint(view: View) -> dict[str, Any]:
@@ -52,11 +65,8 @@ def hint(view: View) -> dict[str, Any]:
     else:
         text = expert.decide(view)
     action = Action.from_text(text)
-    names = view.get("names")
-    other = "your opponent"
-    if isinstance(names, list) and len(names) == 2 and names[1 - table.seat] != "Opponent":
-        other = str(names[1 - table.seat])
-    advice: dict[str, Any] = {"action": action.text(), "reason": reason(table, action, other)}
+    other = other_name(view.get("names"), table.seat)
+    message = reason(table, action, other)
     if (
         verdict is None
         and action.kind == "discard"
@@ -64,12 +74,10 @@ def hint(view: View) -> dict[str, Any]:
     ):
         assert action.card is not None
         left = deadwood(table.hand & ~(1 << action.card))
-        advice["reason"] = (
-            f"Play on, discarding {pretty_card(action.card)}: in mid-hand, waiting for gin or "
-            f"{other}'s knock is worth more than a knock with {left}."
-        )
+        message = msg("hint.play_on_mid", card=card_arg(action.card), other=other, left=left)
     if verdict is not None:
-        advice["reason"] = weighed(table, verdict, other)
+        message = weighed(table, verdict, other)
+    advice: dict[str, Any] = {"action": action.text(), "reason": message.to_json()}
     if action.kind != "gin" and any(t.startswith("knock") for t in table.legal):
         advice["knock"] = knock_figures(table, verdict)
     return advice
@@ -117,81 +125,71 @@ def undercut_risks(view: View, card: Card, declarations: Sequence[Sequence[Meld]
     ]
 
 
-def weighed(table: Table, verdict: Verdict, other: str) -> str:
+def weighed(table: Table, verdict: Verdict, other: Arg) -> Message:
     """Why knocking now beats playing on, or the other way round, in one sentence."""
     knock = verdict.knock
     assert knock.card is not None
     left = deadwood(table.hand & ~(1 << knock.card))
-    risk = f"about {verdict.undercut:.0%}"
+    risk = percent_arg(verdict.undercut)
     if verdict.knocks:
-        shown = pretty_card(knock.card)
-        if verdict.undercut < 0.15:
-            return (
-                f"Knock now, discarding {shown}: {left} deadwood, "
-                f"{other} is unlikely to undercut ({risk})."
-            )
-        return (
-            f"Knock now, discarding {shown}: {left} deadwood; {other} may undercut ({risk}), "
-            "but waiting is worth less."
-        )
-    shown = pretty_card(verdict.play_on)
+        key = "hint.knock_safe" if verdict.undercut < 0.15 else "hint.knock_risky"
+        return msg(key, card=card_arg(knock.card), left=left, other=other, risk=risk)
+    shown = card_arg(verdict.play_on)
     if verdict.undercut >= 0.25:
-        why = f"knocking with {left} risks an undercut ({risk})"
-    elif verdict.wait_for == 0:
-        why = f"your gin chances are worth more than a knock with {left} now"
-    else:
-        why = f"a knock with {verdict.wait_for} or less is likely soon and scores more"
-    return f"Play on, discarding {shown}: {why}."
+        return msg("hint.play_on_undercut", card=shown, left=left, risk=risk)
+    if verdict.wait_for == 0:
+        return msg("hint.play_on_gin", card=shown, left=left)
+    return msg("hint.play_on_wait", card=shown, wait=verdict.wait_for)
 
 
-def reason(table: Table, action: Action, other: str) -> str:
+def reason(table: Table, action: Action, other: Arg) -> Message:
     """Why ``action`` is good at this table, in one sentence."""
     kind, card = action.kind, action.card
     if kind == "next":
-        return "Start the next hand."
+        return msg("hint.next")
     if kind in ("take", "pass", "draw"):
         return _draw_reason(table, kind)
     assert card is not None
-    shown = pretty_card(card)
     left = deadwood(table.hand & ~(1 << card))
     if kind == "gin":
-        return f"Gin, discarding {shown}: every card you keep is in a meld."
+        return msg("hint.gin", card=card_arg(card))
     if kind == "knock":
-        return f"Knock, discarding {shown}: you keep {left} deadwood."
-    return f"Discard {shown}: it leaves {left} deadwood, and {_safety(table, card, other)}."
+        return msg("hint.knock", card=card_arg(card), left=left)
+    return _safety(table, card, left, other)
 
 
-def _draw_reason(table: Table, kind: str) -> str:
+def _draw_reason(table: Table, kind: str) -> Message:
     top = table.pile[-1] if table.pile else None
     if top is None:
-        return "Draw from the stock."
-    shown = pretty_card(top)
+        return msg("hint.draw")
+    shown = card_arg(top)
     now = deadwood(table.hand)
     after = min(deadwood((table.hand | 1 << top) & ~(1 << c)) for c in from_mask(table.hand))
     if kind == "take":
         if melds_with(top, table.hand):
-            return f"Take {shown}: it completes a meld and brings your deadwood to {after}."
-        return f"Take {shown}: it brings your deadwood from {now} down to {after}."
-    verb = "Pass" if kind == "pass" else "Draw from the stock"
+            return msg("hint.take_meld", card=shown, after=after)
+        return msg("hint.take_lower", card=shown, now=now, after=after)
     if after >= now:
-        return f"{verb}: {shown} does not help your hand."
-    return f"{verb}: {shown} helps less than an unseen card is likely to."
+        return msg("hint.pass_no_help" if kind == "pass" else "hint.draw_no_help", card=shown)
+    return msg("hint.pass_less" if kind == "pass" else "hint.draw_less", card=shown)
 
 
-def _safety(table: Table, card: Card, other: str) -> str:
-    """What makes ``card`` a safe (or an acceptable) throw."""
+def _safety(table: Table, card: Card, left: int, other: Arg) -> Message:
+    """Discarding ``card`` (leaving ``left`` deadwood), and what makes it a safe (or an
+    acceptable) throw."""
     know = table.knowledge
     suit, rank = card // 13, card % 13
     thrown = [c for c in from_mask(know.discarded | know.declined)]
     wanted = know.took | table.opponent_known
     suit_mask = 0x1FFF << (13 * suit)
+    shown = card_arg(card)
     if any(c % 13 == rank for c in thrown) and not wanted & suit_mask:
-        name = RANK_NAMES[rank].lower()
-        article = "an" if name[0] in "a8" else "a"
-        return f"{other} has let {article} {name} go before"
+        return msg("hint.discard_let_go", card=shown, left=left, other=other)
     if any(c // 13 == suit for c in thrown) and not wanted & suit_mask:
-        return f"{other} has shown no interest in {SUIT_NAMES[suit]}"
+        return msg(
+            "hint.discard_no_interest", card=shown, left=left, other=other, suit=suit_arg(suit)
+        )
     risk = danger(card, know.prob, know.ruled_out)
     if risk < 0.1:
-        return f"{other} is unlikely to be able to use it"
-    return f"it is the card your hand needs least (about {risk:.0%} that {other} can use it)"
+        return msg("hint.discard_unlikely", card=shown, left=left, other=other)
+    return msg("hint.discard_least", card=shown, left=left, other=other, risk=percent_arg(risk))
