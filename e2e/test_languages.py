@@ -93,14 +93,16 @@ def test_pseudo_locale(browser: Browser, base_url: str, positions: dict[str, Any
     leaks.extend(("help page", *leak) for leak in text_leaks(page))
     context.close()
     failures = ([grouped(leaks)] if leaks else []) + ([report(problems)] if problems else [])
-    assert not failures, "\n\n".join(failures)
+    if failures:  # the list itself, without a traceback: it is long enough
+        pytest.fail("\n\n".join(failures), pytrace=False)
 
 
 GERMAN_WORD = "Kartenstapelaufnahmebestätigung"
 
 
 def plant_overflow(page: Page) -> list[str]:
-    """The layout check sees a German word too long for its button on a phone; nothing else."""
+    """The layout check sees a German word too long for its button on a phone (the state's
+    own problems, if any, aside)."""
     page.set_viewport_size({"width": 360, "height": 640})
     before = set(layout_problems(page))
     label = "document.querySelector('#act-pass')"
@@ -109,7 +111,9 @@ def plant_overflow(page: Page) -> list[str]:
         GERMAN_WORD,
     )
     planted = set(layout_problems(page)) - before
-    page.evaluate(f"() => {{ const b = {label}; b.innerHTML = b.dataset.was; }}")
+    page.evaluate(
+        f"() => {{ const b = {label}; b.innerHTML = b.dataset.was; delete b.dataset.was; }}"
+    )
     assert planted, f"the layout check missed the planted {GERMAN_WORD!r} on a phone"
     return []
 
