@@ -171,6 +171,7 @@ STACKED = "() => document.getElementById('prompt').style.display = 'inline'"
 UNSTACKED = "() => document.getElementById('prompt').style.display = ''"
 BAR_UP = "() => document.getElementById('actions').style.transform = 'translateY(-30px)'"
 BAR_BACK = "() => document.getElementById('actions').style.transform = ''"
+INTL_LANG = {"pseudo": "en"}  # the <html lang> of a language that is not one of Intl's
 # The walk finds its way by ids, never by words, so that it walks every language alike.
 MY_CARD = "#hand button.card[data-card='{}']"
 
@@ -205,6 +206,9 @@ class Walk:
 
     def look(self, what: str) -> None:
         if self.wants(what):
+            if what != "loading":  # the page speaks the language asked for (web/i18n.js)
+                spoken = self.page.evaluate("document.documentElement.lang")
+                assert spoken == INTL_LANG.get(self.lang, self.lang), f"{what}: lang={spoken}"
             name = what if self.lang == "en" else f"{self.lang} {what}"
             self.problems += every_size(self.page, name)
             if self.also:
