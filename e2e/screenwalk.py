@@ -1,0 +1,506 @@
+"""The screen test's walk (test_screens.py, test_languages.py): one page through every screen
+state, in one language, checked at each state at the eight sizes of the issue by layout.py.
+
+The states: the loading shell, the opening, the header's dialogs (keys, settings, statistics, the
+daily deal; each checked at its top as it opens), a discard with eleven cards in four groups, a
+knock on offer (its verdict in the prompt, then the hint shown, its reason, a card selected, and
+Knock pressed once), the knock review with seven declarations, the hand's end (its dialog with the
+deal's stock and Verify, the coach's review of the hand, then the table with the opponent's hand
+revealed), the match's end (its last hand, the match, the replay with its moves marked by the
+coach), a header with three-digit scores and the score sheet, and a newcomer's first launch: the
+welcome, the Learn list, a lesson with its task and its answer to a wrong move.
+
+The walk finds its way by ids, never by words, so that it walks every language alike. The
+positions are found once a run with the engine in CPython. Screenshots go to $GIN_SCREENS when
+it is set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gintable import (
+    BOOT_TIMEOUT,
+    MY_TURN,
+    HeldEngine,
+    Table,
+    engine_call,
+    human_first,
+    seed_where,
+)
+from layout import layout_problems
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_player import FAST, SAVE_KEY, mirror
+
+SIZES = [
+    (360, 640),
+    (390, 844),
+    (412, 915),
+    (640, 360),
+    (844, 390),
+    (768, 1024),
+    (1280, 800),
+    (1920, 1080),
+]
+SHOTS = os.environ.get("GIN_SCREENS")
+
+
+def can_knock(view: dict[str, Any]) -> bool:
+    return view["phase"] == "discard" and any(
+        a["action"].startswith("knock ") for a in view["legal_actions"]
+    )
+
+
+def long_knock() -> tuple[dict[str, Any], str, int]:
+    """The first knock position of the seeds ``decl-0``, ``decl-1``, ... with a knocking card
+    that has seven declarations or more (a list long enough to bury the dialog's buttons on a
+    phone), that card and its number of declarations. Searched, not named: the position depends
+    on how the computer plays."""
+    found: dict[str, Any] = {}
+
+    def fits(seed: str) -> bool:
+        knock = mirror(seed, stop=can_knock)
+        if not can_knock(knock["view"]):
+            return False
+        for action in knock["view"]["legal_actions"]:
+            if action["action"].startswith("knock "):
+                card = action["action"].split()[1]
+                count = len(engine_call({"op": "declarations", "card": card})["declarations"])
+                if count >= 7:
+                    found.update(knock=knock, card=card, options=count)
+                    return True
+        return False
+
+    seed_where("decl", fits, tries=60)
+    return found["knock"], found["card"], found["options"]
+
+
+def three_digits(view: dict[str, Any]) -> bool:
+    """Your turn to draw, with a score of three digits on the board."""
+    return view["phase"] == "draw" and view["to_act"] == 0 and max(view["scores"]["points"]) >= 100
+
+
+@cache
+def find_positions() -> dict[str, Any]:
+    """Saves of the positions walked, found with the engine and checked to be what they claim
+    (once a run: every language walks them)."""
+    fan = mirror(
+        "fan-2",
+        stop=lambda v: v["phase"] == "discard" and v["to_act"] == 0 and len(v["melds"]) >= 3,
+    )
+    assert len(fan["view"]["hand"]) == 11 and fan["view"]["deadwood_cards"], fan["view"]
+    knock, card, options = long_knock()
+    ended = mirror("lay-1", stop=lambda v: v["phase"] == "hand_over" and v["result"]["layoffs"])
+    assert ended["view"]["phase"] == "hand_over", ended["view"]["phase"]
+    done = mirror("audit-3", rules={"target": 1})
+    high = mirror("high-1", rules={"target": 300}, stop=three_digits)
+    assert three_digits(high["view"]), high["view"]["scores"]
+    return {
+        "high": high["save"],
+        "opening": seed_where("screens-open", human_first),
+        "discard": fan["save"],
+        "knock": knock["save"],
+        "knock_card": card,
+        "knock_options": options,
+        "hand_over": ended["save"],
+        "match_over": done["save"],
+    }
+
+
+def shoot(page: Page, what: str) -> None:
+    if SHOTS:
+        size = page.viewport_size or {}
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=Path(SHOTS) / f"{size['width']}x{size['height']}-{what}.png")
+
+
+def every_size(page: Page, what: str) -> list[str]:
+    """The layout problems of the page as it is, at each size (with a screenshot of each)."""
+    found = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        shoot(page, what)
+        found += [f"{what} at {width}×{height}: {p}" for p in layout_problems(page)]
+    return found
+
+
+def plant_broken_layouts(page: Page) -> None:
+    """The check sees a control past the edge, one under another element, a page that scrolls,
+    and a card pushed below the screen."""
+    page.evaluate("""() => {
+        document.getElementById("hand").style.marginTop = "100vh";
+        const wide = Object.assign(document.createElement("button"), {id: "e2e-wide"});
+        wide.textContent = "too wide";
+        wide.style.cssText = "position: absolute; left: calc(100vw - 40px); top: 30px; width: 99px";
+        const lid = Object.assign(document.createElement("div"), {id: "e2e-lid"});
+        const r = document.getElementById("stock").getBoundingClientRect();
+        lid.style.cssText = `position: absolute; z-index: 9; left: ${r.left + scrollX}px;
+            top: ${r.top + scrollY}px; width: ${r.width}px; height: ${r.height}px`;
+        document.body.append(wide, lid);
+    }""")
+    problems = " ".join(layout_problems(page))
+    page.evaluate("""() => {
+        ['e2e-wide', 'e2e-lid'].forEach(id => document.getElementById(id).remove());
+        document.getElementById("hand").style.marginTop = "";
+    }""")
+    for caught in (
+        "#e2e-wide is outside",
+        "#stock is covered by #e2e-lid",
+        "the page scrolls",
+        "of clubs is outside",
+    ):
+        assert caught in problems, f"the layout check missed {caught!r}: {problems}"
+
+
+def caught(page: Page, plant: str, undo: str, wanted: str) -> None:
+    """The check, on the layout broken by the script ``plant`` (undone by ``undo``), names
+    ``wanted``."""
+    page.evaluate(plant)
+    problems = " ".join(layout_problems(page))
+    page.evaluate(undo)
+    assert wanted in problems, f"the layout check missed {wanted!r}: {problems}"
+
+
+STACKED = "() => document.getElementById('prompt').style.display = 'inline'"
+UNSTACKED = "() => document.getElementById('prompt').style.display = ''"
+BAR_UP = "() => document.getElementById('actions').style.transform = 'translateY(-30px)'"
+BAR_BACK = "() => document.getElementById('actions').style.transform = ''"
+INTL_LANG = {"pseudo": "en"}  # the <html lang> of a language that is not one of Intl's
+# The walk finds its way by ids, never by words, so that it walks every language alike.
+MY_CARD = "#hand button.card[data-card='{}']"
+
+
+class Walk:
+    """One page through every screen state, in one language (``?lang=``). At each state
+    ``look(what)`` checks the page: the layout at every size, plus whatever the test adds
+    (``also``). ``only`` limits the walk to the steps holding those states, and the checks to
+    them; ``plants`` proves first, where a check is walked past, that it catches a broken layout
+    (once, in English, is enough)."""
+
+    def __init__(
+        self,
+        page: Page,
+        positions: dict[str, Any],
+        lang: str = "en",
+        also: Callable[[Page, str], list[str]] | None = None,
+        only: set[str] | None = None,
+        plants: bool = False,
+    ) -> None:
+        self.page, self.positions, self.lang = page, positions, lang
+        self.also, self.only, self.plants = also, only, plants
+        self.table = Table(page)
+        self.problems: list[str] = []
+        self.loaded = ""  # the position on the table as it was loaded, untouched
+
+    def url(self, query: str) -> str:
+        return f"./?{query}&lang={self.lang}"
+
+    def wants(self, *states: str) -> bool:
+        return self.only is None or bool(self.only.intersection(states))
+
+    def look(self, what: str) -> None:
+        if self.wants(what):
+            if what != "loading":  # the page speaks the language asked for (web/i18n.js)
+                spoken = self.page.evaluate("document.documentElement.lang")
+                assert spoken == INTL_LANG.get(self.lang, self.lang), f"{what}: lang={spoken}"
+            name = what if self.lang == "en" else f"{self.lang} {what}"
+            self.problems += every_size(self.page, name)
+            if self.also:
+                self.problems += self.also(self.page, what)
+
+    def caught(self, plant: str, undo: str, wanted: str) -> None:
+        if self.plants:
+            caught(self.page, plant, undo, wanted)
+
+    def load(self, name: str) -> None:
+        """The position ``name`` of ``positions`` on the table, from its save."""
+        self.loaded = name
+        save = self.positions[name]
+        if self.page.url == "about:blank":  # the site's storage needs a page of the site
+            self.page.goto("./help.html")
+        self.page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(save))})")
+        self.page.goto(self.url(FAST))
+        self.page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
+
+    def card(self, code: str) -> Any:
+        return self.page.locator(MY_CARD.format(code))
+
+    def run(self) -> list[str]:
+        """Every step (or those ``only`` needs), in order; the problems found."""
+        steps = [
+            (self.opening, {"loading", "opening", "keys", "settings", "stats", "daily"}),
+            (self.discard, {"discard"}),
+            (self.knock, {"verdict", "hint", "hint-reason", "selected", "knock-once", "knock"}),
+            (self.hand_end, {"hand-end", "review", "revealed"}),
+            (self.match_end, {"last-hand", "match-end", "replay"}),
+            (self.three_digit_header, {"three-digits", "sheet"}),
+            (self.newcomer, {"welcome", "learn", "lesson", "lesson-wrong"}),
+        ]
+        for step, states in steps:
+            if self.wants(*states):
+                step()
+        return self.problems
+
+    def opening(self) -> None:
+        """The shell while Python loads (placeholder cards, nothing wider or taller than the
+        screen; the engine held back, its worker's script not served, until every size is
+        checked), the opening, then the header's dialogs."""
+        page = self.page
+        query = f"{FAST}&seed={self.positions['opening']}"
+        if self.wants("loading"):
+            held = HeldEngine(page)
+            page.goto(self.url(query))
+            page.wait_for_selector("#hand .placeholder", state="attached")
+            self.look("loading")
+            assert page.evaluate("document.documentElement.dataset.ready !== '1'"), "too soon"
+            assert held.requested, "the worker was requested"
+            held.release()
+        elif self.wants("opening"):
+            page.goto(self.url(query))
+        else:  # only the header's dialogs: over the knock's table, walked next, one boot less
+            self.load("knock")
+        self.table.idle(BOOT_TIMEOUT)
+        self.look("opening")
+        if self.plants:
+            self.dialog_top()
+        for button, name in [
+            ("keys", "keys"),
+            ("settings", "settings"),
+            ("stats", "stats"),
+            ("daily", "daily"),
+        ]:
+            if self.wants(name):
+                # Opened where its focus is the hardest to keep in sight: the shortest screen.
+                page.set_viewport_size({"width": 640, "height": 360})
+                page.locator(f"#btn-{button}").click()
+                self.look(name)
+                page.keyboard.press("Escape")
+
+    def dialog_top(self) -> None:
+        """The check sees a dialog opened scrolled to its end, its focus on its last link."""
+        page = self.page
+        page.set_viewport_size({"width": 640, "height": 360})
+        page.locator("#btn-keys").click()
+        caught(
+            page,
+            "() => { const d = document.getElementById('dlg-keys');"
+            " d.querySelector('a').focus(); d.scrollTop = d.scrollHeight; }",
+            "() => { const d = document.getElementById('dlg-keys'); d.scrollTop = 0;"
+            " d.querySelector('h2').focus(); }",
+            "#dlg-keys opened scrolled down",
+        )
+        page.keyboard.press("Escape")
+
+    def discard(self) -> None:
+        """Eleven cards in four groups."""
+        self.load("discard")
+        if self.plants:
+            self.page.set_viewport_size({"width": 1280, "height": 800})
+            plant_broken_layouts(self.page)
+        self.look("discard")
+
+    def knock(self) -> None:
+        """A knock on offer after your draw: the verdict in the prompt, then the hint shown, then
+        a card selected, then (none selected) Knock pressed once; then the knock's review with
+        seven declarations."""
+        page, positions = self.page, self.positions
+        if self.loaded != "knock":
+            self.load("knock")
+        self.loaded = ""
+        verdict = page.locator("#prompt .prompt-main")
+        if self.lang == "en":
+            expect(verdict).to_contain_text(
+                re.compile(r"the expert would .* \(undercut risk \d+%\)")
+            )
+        else:  # the undercut risk, in any language's percent
+            expect(verdict).to_contain_text(re.compile(r"\d\s?%"))
+        self.look("verdict")
+        page.locator("#act-hint").click()
+        chip = page.locator("#hint-chip")
+        expect(chip).to_be_visible()
+        if self.lang == "en":
+            expect(chip).to_contain_text("Hint: ")
+        page.set_viewport_size({"width": 360, "height": 640})
+        self.caught(BAR_UP, BAR_BACK, "the action bar lies over")
+        self.look("hint")
+        chip.click()
+        expect(page.locator("#hint-text")).to_be_visible()
+        self.look("hint-reason")
+        chip.click()
+        first = self.table.hand()[0]
+        self.card(first).click(position={"x": 6, "y": 12})  # at its corner: the hand fans
+        expect(self.card(first)).to_have_attribute("aria-pressed", "true")
+        self.look("selected")
+        page.keyboard.press("Escape")
+        message = page.locator("#message")
+        expect(message).to_be_empty()
+        page.locator("#act-knock").click()
+        expect(message).not_to_be_empty()  # "again to knock"
+        # The old way, the prompt and the knock's message stacked, no longer fits: the check
+        # says so.
+        page.set_viewport_size({"width": 360, "height": 640})
+        self.caught(STACKED, UNSTACKED, "#prompt-area is cut")
+        self.look("knock-once")
+        page.keyboard.press("Escape")
+        self.card(positions["knock_card"]).click(position={"x": 6, "y": 12})
+        page.keyboard.press("k")
+        expect(page.locator("#knock-options input")).to_have_count(positions["knock_options"])
+        if self.plants:
+            page.set_viewport_size({"width": 360, "height": 640})
+            unpin = (
+                "(how) => document.querySelector('#dlg-knock .dialog-buttons').style.position = how"
+            )
+            page.evaluate(unpin, "static")
+            planted = " ".join(layout_problems(page))
+            assert "#knock-confirm is" in planted, f"the check missed the buried Confirm: {planted}"
+            page.evaluate(unpin, "")
+        self.look("knock")
+
+    def hand_end(self) -> None:
+        """The hand's end: its dialog with the deal's stock and Verify, the coach's review of
+        the hand, then the table with the opponent's hand revealed."""
+        page = self.page
+        self.load("hand_over")
+        expect(page.locator("#dlg-result #deal-verify")).to_be_visible()
+        # The stock left drawn wider than a phone: the check sees the dialog scroll sideways.
+        page.set_viewport_size({"width": 360, "height": 640})
+        stock = "document.getElementById('deal-stock').style.minWidth"
+        self.caught(
+            f"() => {stock} = '120vw'", f"() => {stock} = ''", "#dlg-result scrolls sideways"
+        )
+        self.look("hand-end")
+        if self.wants("review"):
+            self.review()
+        if self.wants("revealed"):
+            page.locator("#result-table").click()
+            expect(page.locator("#opp-cards .card[data-card]")).not_to_have_count(0)
+            self.look("revealed")
+
+    def review(self) -> None:
+        """The coach's review of the hand, opened from the hand's end once it is in; first the
+        check sees a list of decisions wider than the dialog."""
+        page = self.page
+        page.locator("#result-review").click(timeout=60_000)
+        expect(page.locator("#dlg-review")).to_be_visible()
+        page.set_viewport_size({"width": 360, "height": 640})
+        self.caught(
+            "() => document.getElementById('review-list').style.width = '900px'",
+            "() => document.getElementById('review-list').style.width = ''",
+            "#dlg-review scrolls sideways",
+        )
+        self.look("review")
+        page.keyboard.press("Escape")
+        expect(page.locator("#dlg-result")).to_be_visible()
+
+    def match_end(self) -> None:
+        """The match's last hand, the match's end, then the replay with its moves marked by the
+        coach."""
+        page = self.page
+        self.load("match_over")
+        expect(page.locator("#dlg-result")).to_be_visible()  # the last hand first
+        self.look("last-hand")
+        page.locator("#result-next").click()  # "See the match"
+        expect(page.locator("#dlg-match")).to_be_visible()
+        self.look("match-end")
+        page.locator("#match-steps").click()  # "Watch the replay"
+        page.wait_for_selector('html[data-replay-reviewed="1"]', state="attached", timeout=60_000)
+        page.keyboard.press("PageDown")
+        page.keyboard.press("ArrowRight")  # the first move after the deal's: a decision or not
+        self.look("replay")
+        page.keyboard.press("Escape")
+
+    def three_digit_header(self) -> None:
+        """A real match with a three-digit score, your score and the hand number then widened
+        in place to three and two digits (the widest header a match shows); first the check sees
+        the header's old single line run off a phone. Then the score sheet."""
+        page = self.page
+        self.load("high")
+        page.evaluate("""() => {
+            document.querySelector('#score-0 .pts').textContent = '199';
+            const hand = document.querySelector('#target span:last-child');
+            hand.textContent = hand.textContent.replace(/\\d+/, '12');
+        }""")
+        if self.plants:
+            page.set_viewport_size({"width": 360, "height": 640})
+            caught(
+                page,
+                "() => { document.getElementById('target').style.whiteSpace = 'nowrap';"
+                " document.querySelector('.cue-word').style.display = 'inline'; }",
+                "() => { document.getElementById('target').style.whiteSpace = '';"
+                " document.querySelector('.cue-word').style.display = ''; }",
+                "the page scrolls",
+            )
+            page.set_viewport_size({"width": 640, "height": 360})
+            caught(
+                page,
+                "() => document.querySelector('.sheet-cue').style.marginLeft = '-40px'",
+                "() => document.querySelector('.sheet-cue').style.marginLeft = ''",
+                "overlap in the header",
+            )
+        self.look("three-digits")
+        page.locator("#scores").click()  # the scores open the sheet
+        expect(page.locator("#dlg-sheet")).to_be_visible()
+        self.look("sheet")
+        page.keyboard.press("Escape")
+
+    def newcomer(self) -> None:
+        """A first launch (nothing stored, no test hook in the address): the welcome at its
+        top, the Learn list, lesson 1 on the table with its task, then its answer to a wrong
+        move."""
+        page = self.page
+        page.set_viewport_size({"width": 640, "height": 360})
+        page.goto(f"./help.html?lang={self.lang}")  # the table's page gone first: it saves
+        page.evaluate(  # the saves: localStorage and the journal (web/journal.js)
+            "() => { localStorage.clear(); return new Promise((done) =>"
+            " indexedDB.deleteDatabase('gin-rummy').onsuccess = done); }"
+        )
+        page.emulate_media(reduced_motion="reduce")  # no ?speed=0: it would skip the welcome
+        page.goto(self.url("sw=0"))
+        page.wait_for_selector("#dlg-welcome[open] #welcome-levels input", timeout=BOOT_TIMEOUT)
+        self.caught(
+            "() => { const d = document.getElementById('dlg-welcome');"
+            " d.querySelector('a').focus(); d.scrollTop = d.scrollHeight; }",
+            "() => { const d = document.getElementById('dlg-welcome'); d.scrollTop = 0;"
+            " document.getElementById('welcome-play').focus(); }",
+            "#dlg-welcome opened scrolled down",
+        )
+        self.look("welcome")
+        page.locator("#welcome-learn").click()
+        page.wait_for_selector("#dlg-learn[open] button.lesson")
+        self.caught(
+            "() => document.getElementById('lesson-list').style.minWidth = '120vw'",
+            "() => document.getElementById('lesson-list').style.minWidth = ''",
+            "#dlg-learn scrolls sideways",
+        )
+        self.look("learn")
+        page.locator("#dlg-learn button.lesson").first.click()  # lesson 1: melds
+        page.wait_for_selector("#coach[data-state=play]")
+        page.wait_for_selector(MY_TURN, state="attached")  # its task: "Pass on it"
+        self.table.idle()
+        # The lesson's intro, left out on a phone held sideways, would not fit in the coach.
+        page.set_viewport_size({"width": 640, "height": 360})
+        intro = "document.querySelector('#coach .coach-intro').style.display"
+        self.caught(f"() => {intro} = 'block'", f"() => {intro} = ''", "#coach is cut")
+        self.look("lesson")
+        page.keyboard.press("t")  # wrong: the upcard is no use
+        page.wait_for_selector("#coach[data-state=wrong]")
+        self.caught(
+            "() => document.getElementById('coach').style.maxHeight = '2em'",
+            "() => document.getElementById('coach').style.maxHeight = ''",
+            "#coach is cut",
+        )
+        self.look("lesson-wrong")
+
+
+def language_page(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:
+    """A context and its page for one walk, at the first size."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    return context, page
