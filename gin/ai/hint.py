@@ -45,12 +45,14 @@ from gin.ai.views import read_view
 from gin.cards import Card, format_card, from_mask
 from gin.i18n import Arg, Message, card_arg, msg, percent_arg, suit_arg
 from gin.melds import Meld
+from gin.view import name_arg
 
 
 def other_name(names: object, seat: int) -> Arg:
-    """How the reasons name the player in the other seat: their name, or "your opponent"."""
+    """How the reasons name the player in the other seat: their name (a default name such as
+    "Computer" as its message, worded in the reader's language), or "your opponent"."""
     if isinstance(names, list) and len(names) == 2 and names[1 - seat] != "Opponent":
-        return str(names[1 - seat])
+        return name_arg(str(names[1 - seat]))
     return msg("hint.your_opponent")
 
 
