@@ -3,6 +3,7 @@
 // duplicate play, and the display options (four-colour deck, large cards, high contrast, reduced
 // motion). All live in the settings object that storage.js keeps; the engine alone decides whether
 // rules and decks are valid.
+import { mirrorOrder } from "./comfort.js";
 import { dailyDate } from "./daily.js";
 import { systemReducesMotion } from "./motion.js";
 import { $ } from "./render.js";
@@ -27,8 +28,8 @@ const RULE_FIELDS = [
   { name: "knock_discard_face_up", label: "Knock discard face up: it goes on the discard pile" },
 ];
 const PRESET_NAMES = { standard: "Standard", research: "Research", classic: "Classic", oklahoma: "Oklahoma" };
-// Display option -> the class it sets on <html> (options.css draws them).
-const DISPLAY = { fourColour: "deck-four", largeCards: "cards-large", highContrast: "contrast-high", reduceMotion: "motion-reduced" };
+// Display option -> the class it sets on <html> (options.css and comfort.css draw them).
+const DISPLAY = { fourColour: "deck-four", largeCards: "cards-large", highContrast: "contrast-high", reduceMotion: "motion-reduced", leftHanded: "hand-left" };
 
 // The strongest opponent plays a new player; saves made before the ladder name "simple".
 export const DEFAULT_OPPONENT = "expert";
@@ -146,6 +147,7 @@ function showReduceMotion(settings) {
 export function applyDisplay(settings) {
   const root = document.documentElement.classList;
   for (const [option, cls] of Object.entries(DISPLAY)) root.toggle(cls, !!(settings.display || {})[option]);
+  mirrorOrder(root.contains("hand-left"));
 }
 
 function buildRuleFields() {
