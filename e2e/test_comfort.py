@@ -14,8 +14,9 @@ left to right over the piles and the buttons; the table has no layout problem at
 
 Zoom to 200%: Chromium zoomed to 200% lays a page out as a viewport of half the CSS width at
 device scale 2: 1280x800 is 640x400, 1920x1080 is 960x540, and 360x640 is 180x320. A control is
-*reachable* there when, scrolled into view, its aim point (a card's index corner, else the middle
-of its first line box) lies inside the viewport and hits the control itself, not something on top.
+*reachable* there when, scrolled into view by scrolls the player can make (no box that hides its
+overflow scrolled), its aim point (a card's index corner, else the middle of its first line box)
+lies inside the viewport and hits the control itself, not something on top.
 Every shown button, link, field and card is checked so on the table and in the dialogs. At
 640x400 the table also still fits one screen (layout.py); at 960x540 (the two-column layout of a
 laptop, too short for it) and at 180x320 the page scrolls, its action bar stuck to the bottom.
@@ -60,8 +61,23 @@ REACH_JS = r"""
   const vw = document.documentElement.clientWidth;
   const vh = document.documentElement.clientHeight;
   const problems = [];
+  // A scroll the player can make: scrollIntoView scrolls a box that hides its overflow too.
+  const page = document.scrollingElement;
+  const free = (box, axis) => (box === page ? [document.documentElement, document.body] : [box])
+    .every((b) => !["hidden", "clip"].includes(getComputedStyle(b)[`overflow${axis}`]));
   for (const el of controls) {
+    window.scrollTo(0, 0);
+    if (dialog) dialog.scrollTop = 0;
     el.scrollIntoView({ block: "center", inline: "center" });
+    const stuck = [page];
+    for (let box = el.parentElement; box; box = box.parentElement) stuck.push(box);
+    const locked = stuck.find((box) => (box.scrollTop > 0 && !free(box, "Y"))
+      || (box.scrollLeft > 0 && !free(box, "X")));
+    if (locked) {
+      const what = locked === page ? "the page" : name(locked);
+      problems.push(`${name(el)} needs a scroll of ${what}, which the player cannot make`);
+      continue;
+    }
     const r = el.getClientRects()[0]; // a link broken over two lines: its first line
     const card = el.matches(".card");
     const x = card ? r.left + Math.min(8, r.width / 3) : r.left + Math.min(r.width, vw) / 2;
