@@ -1,10 +1,11 @@
 // The opponent (every one the engine names, with its one-line description), the rules options
 // (every option of gin.rules.Rules, and the presets the engine names), supplied decks for
-// duplicate play, and the display options (four-colour deck, large cards, high contrast, reduced
+// duplicate play, and the display options (four-colour deck, large cards, left-handed, high contrast, reduced
 // motion) and the language. All live in the settings object that storage.js keeps; the engine
 // alone decides whether rules and decks are valid. Every word comes from the catalogue
 // (gin/locales/<language>/settings.json, opponents.json): an opponent by its name's
 // opponents.<name>.label and .about, not the engine's English description.
+import { mirrorOrder } from "./comfort.js";
 import { dailyDate } from "./daily.js";
 import { LANGUAGES, currentLanguage, formatNumber, setLanguage, t } from "./i18n.js";
 import { systemReducesMotion } from "./motion.js";
@@ -31,8 +32,8 @@ const RULE_FIELDS = [
   { name: "dealer_after_void", choices: ["same", "alternate"] },
   { name: "knock_discard_face_up" },
 ];
-// Display option -> the class it sets on <html> (options.css draws them).
-const DISPLAY = { fourColour: "deck-four", largeCards: "cards-large", highContrast: "contrast-high", reduceMotion: "motion-reduced" };
+// Display option -> the class it sets on <html> (options.css and comfort.css draw them).
+const DISPLAY = { fourColour: "deck-four", largeCards: "cards-large", highContrast: "contrast-high", reduceMotion: "motion-reduced", leftHanded: "hand-left" };
 
 // The strongest opponent plays a new player; saves made before the ladder name "simple".
 export const DEFAULT_OPPONENT = "expert";
@@ -161,6 +162,7 @@ function showReduceMotion(settings) {
 export function applyDisplay(settings) {
   const root = document.documentElement.classList;
   for (const [option, cls] of Object.entries(DISPLAY)) root.toggle(cls, !!(settings.display || {})[option]);
+  mirrorOrder(root.contains("hand-left"));
 }
 
 function buildRuleFields() {
