@@ -176,6 +176,15 @@ INTL_LANG = {"pseudo": "en"}  # the <html lang> of a language that is not one of
 MY_CARD = "#hand button.card[data-card='{}']"
 
 
+def load(page: Page, save: Any, url: str = f"./?{FAST}") -> None:
+    """A saved match on the table: the save put in storage, then the page at ``url``."""
+    if page.url == "about:blank":  # the site's storage needs a page of the site
+        page.goto("./help.html")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(save))})")
+    page.goto(url)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
+
+
 class Walk:
     """One page through every screen state, in one language (``?lang=``). At each state
     ``look(what)`` checks the page: the layout at every size, plus whatever the test adds
@@ -221,12 +230,7 @@ class Walk:
     def load(self, name: str) -> None:
         """The position ``name`` of ``positions`` on the table, from its save."""
         self.loaded = name
-        save = self.positions[name]
-        if self.page.url == "about:blank":  # the site's storage needs a page of the site
-            self.page.goto("./help.html")
-        self.page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(save))})")
-        self.page.goto(self.url(FAST))
-        self.page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
+        load(self.page, self.positions[name], self.url(FAST))
 
     def card(self, code: str) -> Any:
         return self.page.locator(MY_CARD.format(code))

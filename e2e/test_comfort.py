@@ -31,8 +31,8 @@ import pytest
 from gintable import BOOT_TIMEOUT, Table, human_first, seed_where
 from layout import layout_problems
 from playwright.sync_api import Browser, Page, expect
+from screenwalk import SIZES, can_knock, load, shoot
 from test_player import FAST, mirror
-from test_screens import SIZES, can_knock, load, shoot
 
 PHONE_SIDEWAYS = (640, 360)  # too short for 1.2 times: the cards grow as much as fits
 WIDER = {PHONE_SIDEWAYS: 1.14}

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from gintable import IDLE, engine_call
-from test_screens import every_size
+from screenwalk import every_size
 
 from gin.i18n import catalogue
 
