@@ -5,19 +5,21 @@
 
 const FOLDABLE = ["btn-learn", "btn-daily", "btn-stats", "btn-sheet", "btn-new"];
 
-/** Does the header, as it is now, fit: no more than ``height`` px tall, every button inside it,
- * and its parts (the scores' own parts among them) side by side, none holding more than its box. */
+/** Does ``el`` run past the header's edges, or hold more than its box? */
+function overflows(el, bar) {
+  const [r, box] = [el.getBoundingClientRect(), bar.getBoundingClientRect()];
+  return r.left < box.left - 1 || r.right > box.right + 1 || el.scrollWidth > el.clientWidth + 1;
+}
+
+/** Does the header, as it is now, fit: no more than ``height`` px tall, none of its buttons and
+ * parts (the scores' own parts among them) past its edges or holding more than its box, and
+ * none drawn over another. */
 function fits(bar, height) {
-  const box = bar.getBoundingClientRect();
-  if (bar.scrollWidth > bar.clientWidth + 1 || box.height > height + 1) return false;
-  const seen = (el) => el.getBoundingClientRect().width > 1; // (not the title kept for readers)
-  const buttons = [...bar.querySelectorAll("button")].filter(seen).filter((el) => !el.closest("[hidden]"));
-  if (buttons.some((el) => {
-    const r = el.getBoundingClientRect();
-    return r.left < box.left - 1 || r.right > box.right + 1;
-  })) return false;
-  const parts = [...bar.children, ...bar.querySelectorAll(".scores > :not(.sr-only)")].filter(seen);
-  if (parts.some((el) => el.scrollWidth > el.clientWidth + 1)) return false;
+  if (bar.getBoundingClientRect().height > height + 1) return false;
+  // (Not the title kept for screen readers only, nor the folded buttons.)
+  const seen = (el) => el.getBoundingClientRect().width > 1 && !el.closest("[hidden]");
+  const parts = [...bar.children, ...bar.querySelectorAll(".scores > :not(.sr-only), button")].filter(seen);
+  if (parts.some((el) => overflows(el, bar))) return false;
   const boxes = [...bar.querySelectorAll(".scores > :not(.sr-only), .menu")].filter(seen)
     .map((el) => el.getBoundingClientRect());
   const apart = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) <= 1
@@ -44,9 +46,9 @@ export function fitMenu() {
     list.append(...buttons);
     bar.classList.remove("tight");
     const scores = document.getElementById("scores");
-    if (bar.scrollWidth > bar.clientWidth + 1 || scores.scrollWidth > scores.clientWidth + 1) {
-      bar.classList.add("tight");
-    }
+    const edge = Math.min(scores.getBoundingClientRect().right, bar.getBoundingClientRect().right) + 1;
+    const names = [...scores.querySelectorAll(":scope > :not(.sr-only)")];
+    if (names.some((el) => el.getBoundingClientRect().right > edge)) bar.classList.add("tight");
     const height = bar.getBoundingClientRect().height;
     for (const button of buttons) {
       more.before(button);
