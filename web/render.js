@@ -312,8 +312,13 @@ function renderHand(view, ui) {
   for (const code of view.hand) {
     const btn = handButton(code);
     setAttr(btn, "aria-pressed", ui.selected === code ? "true" : "false");
-    btn.classList.toggle("fresh", code === view.drawn || code === ui.justAdded);
+    const fresh = code === view.drawn || code === ui.justAdded;
+    btn.classList.toggle("fresh", fresh);
     btn.classList.toggle("taken", code === view.taken);
+    // The badge's word is drawn by CSS from data-glyph (style.css), like the other glyphs.
+    const badge = code === view.taken ? t("table.badge_taken") : fresh ? t("table.badge_new") : "";
+    if (badge) setGlyph(btn, badge);
+    else if (btn.dataset.glyph !== undefined) delete btn.dataset.glyph;
     btn.classList.toggle("hinted", !!ui.hint && ui.hint.view === view && ui.hint.card === code);
     btn.disabled = false;
   }

@@ -76,7 +76,7 @@ function playOn() {
 
 function setPlaying(on) {
   state.playing = on;
-  $("replay-play").textContent = on ? "❚❚ Pause" : "▶ Play";
+  $("replay-play").textContent = t(on ? "replay.pause_button" : "replay.play_button");
   playOn();
 }
 
