@@ -163,6 +163,10 @@ PROBLEMS_JS = r"""
 
 def layout_problems(page: Any) -> list[str]:
     """What is cut off, covered or scrolled away on the page as it is now (empty when all is
-    well)."""
+    well), once the page has drawn two frames at its size: what reacts to a new size (the header's
+    menu folding into More, web/menufit.js) has then had its turn, as it has for a player."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
     problems: list[str] = page.evaluate(PROBLEMS_JS)
     return problems

@@ -363,7 +363,7 @@ def test_zoom_200_keeps_every_control_reachable(
           document.getElementById('act-hint').style.cssText = 'position: absolute; left: -300px';
           const lid = Object.assign(document.createElement('div'), {id: 'e2e-lid'});
           lid.style.cssText = 'position: fixed; inset: 0; z-index: 9';
-          document.getElementById('btn-stats').after(lid);
+          document.getElementById('btn-settings').after(lid);
         }""",
         """() => {
           document.getElementById('act-hint').style.cssText = '';
@@ -371,7 +371,7 @@ def test_zoom_200_keeps_every_control_reachable(
         }""",
         lambda p: p.evaluate(REACH_JS)["problems"],
         "#act-hint is out of reach",
-        "#btn-stats is covered by #e2e-lid",
+        "#btn-settings is covered by #e2e-lid",
     )
     problems = zoom_states(page, positions, "")
     page.evaluate(  # both comfort settings at once
