@@ -69,6 +69,22 @@ def test_held_out_pairings_are_predicted() -> None:
         assert abs(p.error) < 4 * p.noise + 1, p
 
 
+def test_held_out_errors_stay_within_their_own_spread() -> None:
+    """The error of a held-out pairing is the prediction's spread and the observation's noise
+    together: about 95% of them stay within twice that, and the spread halves when the other
+    pairings have four times the matches."""
+    within = total = 0
+    for seed in range(12):
+        for p in held_out(tournament(seed, 100)):
+            within += abs(p.error) <= 1.96 * p.expected_error
+            total += 1
+    assert 0.88 <= within / total <= 0.99
+    results = tournament(5, 100)
+    fourfold = [Result(r.first, r.second, 4 * r.first_wins, 4 * r.second_wins) for r in results]
+    for few, many in zip(held_out(results), held_out(fourfold), strict=True):
+        assert few.spread == pytest.approx(2 * many.spread, rel=0.01)
+
+
 def test_an_unbeaten_member_stays_finite() -> None:
     ratings = {r.name: r for r in fit([Result("baseline", "top", 0, 30)])}
     assert 1800 < ratings["top"].rating < 4000

@@ -122,6 +122,7 @@ def record(
                 "matches": p.matches,
                 "observed": round(p.observed, 4),
                 "predicted": round(p.predicted, 4),
+                "spread": round(p.spread, 2),
             }
             for p in predictions
         ],
@@ -150,23 +151,29 @@ def module_text(ratings: Sequence[Rating], runs: Sequence[dict[str, Any]]) -> st
 
 
 def prediction_report(predictions: Sequence[Prediction]) -> str:
-    """Each held-out pairing: observed and predicted win rate, the error and the noise."""
+    """Each held-out pairing: observed and predicted win rate, the error, the prediction's own
+    spread and the observation's noise."""
     lines = [
         "held-out pairings (each predicted by a fit on all the others), win rate of the first:",
-        f"{'pairing':<36}{'matches':>8}{'observed':>10}{'predicted':>10}{'error':>8}{'noise':>8}",
+        f"{'pairing':<36}{'matches':>8}{'observed':>10}{'predicted':>10}{'error':>8}"
+        f"{'spread':>8}{'noise':>8}",
     ]
     for p in predictions:
         lines.append(
             f"{p.first + ' - ' + p.second:<36}{p.matches:>8}{p.observed:>10.1%}"
-            f"{p.predicted:>10.1%}{p.error:>+8.1f}{p.noise:>8.1f}"
+            f"{p.predicted:>10.1%}{p.error:>+8.1f}{p.spread:>8.1f}{p.noise:>8.1f}"
         )
     if predictions:
         errors = [abs(p.error) for p in predictions]
         noise = [p.noise for p in predictions]
+        spread = [p.spread for p in predictions]
+        wide = sum(abs(p.error) > 2 * p.expected_error for p in predictions)
         lines.append(
             f"mean |error| {sum(errors) / len(errors):.1f} points, largest {max(errors):.1f}; "
             f"within 3 points: {sum(e <= 3 for e in errors)} of {len(errors)}; "
-            f"mean noise of the observed rates {sum(noise) / len(noise):.1f} points"
+            f"mean noise of the observed rates {sum(noise) / len(noise):.1f} points, "
+            f"mean spread of the predictions {sum(spread) / len(spread):.1f}; "
+            f"beyond twice both together: {wide} of {len(errors)}"
         )
     return "\n".join(lines)
 

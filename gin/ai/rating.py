@@ -97,10 +97,30 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return [rows[i][n] / rows[i][i] for i in range(n)]
 
 
-def fit(
-    results: Sequence[Result], anchor: str = ANCHOR, anchor_rating: float = ANCHOR_RATING
-) -> list[Rating]:
-    """Bradley–Terry ratings of every opponent in ``results``, strongest first."""
+@dataclass(frozen=True)
+class _Fit:
+    """A Bradley–Terry fit: each member's natural-log strength (the anchor's 0), the Fisher
+    information of the free members' strengths, and their rows in it."""
+
+    strength: dict[str, float]
+    info: list[list[float]]
+    index: dict[str, int]
+
+    def variance(self, first: str, second: str) -> float:
+        """The variance of the fitted strength difference of two members (natural-log units),
+        from the inverse of the information."""
+        unit = [0.0] * len(self.index)
+        for name, sign in ((first, 1.0), (second, -1.0)):
+            if name in self.index:
+                unit[self.index[name]] += sign
+        if not any(unit):
+            return 0.0
+        return sum(a * b for a, b in zip(unit, _solve(self.info, unit), strict=True))
+
+
+def _fit(results: Sequence[Result], anchor: str) -> _Fit:
+    """The maximum-likelihood strengths of every member of ``results`` (Newton's method) and
+    their information at the maximum."""
     names = sorted({r.first for r in results} | {r.second for r in results})
     if anchor not in names:
         raise RatingError(f"the anchor {anchor!r} played none of these results")
@@ -139,16 +159,22 @@ def fit(
         theta = [t + s for t, s in zip(theta, step, strict=True)]
         if max((abs(s) for s in step), default=0.0) < 1e-10:
             break
-    played = dict.fromkeys(names, 0)
+    return _Fit({n: strength(n) for n in names}, info, index)
+
+
+def fit(
+    results: Sequence[Result], anchor: str = ANCHOR, anchor_rating: float = ANCHOR_RATING
+) -> list[Rating]:
+    """Bradley–Terry ratings of every opponent in ``results``, strongest first."""
+    found = _fit(results, anchor)
+    played = dict.fromkeys(found.strength, 0)
     for r in results:
         played[r.first] += r.first_wins + r.second_wins
         played[r.second] += r.first_wins + r.second_wins
-    ratings = [Rating(anchor, anchor_rating, anchor_rating, anchor_rating, played[anchor])]
-    for name in free:
-        i = index[name]
-        unit = [1.0 if k == i else 0.0 for k in range(len(free))]
-        spread = Z95 * _SCALE * math.sqrt(_solve(info, unit)[i])
-        rating = anchor_rating + _SCALE * theta[i]
+    ratings = []
+    for name, strength in found.strength.items():
+        rating = anchor_rating + _SCALE * strength
+        spread = Z95 * _SCALE * math.sqrt(found.variance(name, anchor))
         ratings.append(Rating(name, rating, rating - spread, rating + spread, played[name]))
     return sorted(ratings, key=lambda r: -r.rating)
 
@@ -162,6 +188,9 @@ class Prediction:
     matches: int
     observed: float
     predicted: float
+    spread: float
+    """The predicted rate's own standard error, in points: how far the fit on the other
+    pairings is unsure of it (their matches are finite too)."""
 
     @property
     def error(self) -> float:
@@ -175,6 +204,13 @@ class Prediction:
         p = self.observed
         return 100 * math.sqrt(max(p * (1 - p), 0.0) / max(self.matches, 1))
 
+    @property
+    def expected_error(self) -> float:
+        """The error's own standard deviation, in points: the prediction's spread and the
+        observation's noise together. A model that holds misses by more than twice this on
+        about one pairing in twenty."""
+        return math.hypot(self.spread, self.noise)
+
 
 def held_out(results: Sequence[Result], anchor: str = ANCHOR) -> list[Prediction]:
     """Each pairing predicted by a fit on all the others (leave one pairing out)."""
@@ -184,7 +220,11 @@ def held_out(results: Sequence[Result], anchor: str = ANCHOR) -> list[Prediction
         names = {r.first for r in rest} | {r.second for r in rest}
         if not {anchor, left.first, left.second} <= names:
             continue  # the others say nothing about this pairing
-        rated = {r.name: r.rating for r in fit(rest, anchor)}
+        found = _fit(rest, anchor)
+        gap = found.strength[left.first] - found.strength[left.second]
+        predicted = 1 / (1 + math.exp(-gap))
+        # The delta method: the rate moves by p(1 - p) per unit of strength difference.
+        spread = predicted * (1 - predicted) * math.sqrt(found.variance(left.first, left.second))
         games = left.first_wins + left.second_wins
         predictions.append(
             Prediction(
@@ -192,7 +232,8 @@ def held_out(results: Sequence[Result], anchor: str = ANCHOR) -> list[Prediction
                 left.second,
                 games,
                 left.first_wins / max(games, 1),
-                expected(rated[left.first], rated[left.second]),
+                predicted,
+                100 * spread,
             )
         )
     return predictions
