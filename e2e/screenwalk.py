@@ -129,10 +129,10 @@ def menu_click(page: Page, button: str) -> None:
     page.locator(f"#{button}").click()
 
 
-def every_size(page: Page, what: str) -> list[str]:
+def every_size(page: Page, what: str, sizes: list[tuple[int, int]] | None = None) -> list[str]:
     """The layout problems of the page as it is, at each size (with a screenshot of each)."""
     found = []
-    for width, height in SIZES:
+    for width, height in sizes or SIZES:
         page.set_viewport_size({"width": width, "height": height})
         shoot(page, what)
         found += [f"{what} at {width}×{height}: {p}" for p in layout_problems(page)]

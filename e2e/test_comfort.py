@@ -31,7 +31,7 @@ import pytest
 from gintable import BOOT_TIMEOUT, Table, human_first, seed_where
 from layout import layout_problems
 from playwright.sync_api import Browser, Page, expect
-from screenwalk import SIZES, can_knock, load, shoot
+from screenwalk import SIZES, can_knock, every_size, load, shoot
 from test_player import FAST, mirror
 
 PHONE_SIDEWAYS = (640, 360)  # too short for 1.2 times: the cards grow as much as fits
@@ -150,15 +150,6 @@ def tick(page: Page, label: str, css_class: str) -> None:
     assert css_class in page.evaluate("document.documentElement.className").split()
 
 
-def sizes_checked(page: Page, what: str, sizes: list[tuple[int, int]] = SIZES) -> list[str]:
-    found = []
-    for width, height in sizes:
-        page.set_viewport_size({"width": width, "height": height})
-        shoot(page, what)
-        found += [f"{what} at {width}×{height}: {p}" for p in layout_problems(page)]
-    return found
-
-
 def caught(page: Page, plant: str, undo: str, check: Any, *wanted: str) -> None:
     """``check(page)`` (a list of problems), on the page broken by the script ``plant`` (undone
     by ``undo``), names each of ``wanted``."""
@@ -206,7 +197,7 @@ def test_large_cards_keep_one_screen(
 
     page.goto(f"./?{FAST}&seed={positions['opening']}")
     table.idle(BOOT_TIMEOUT)
-    problems += sizes_checked(page, "large-opening")
+    problems += every_size(page, "large-opening")
     load(page, positions["discard"])
     page.set_viewport_size({"width": 360, "height": 640})
     caught(  # cards a little taller than the short phone has room for
@@ -216,19 +207,19 @@ def test_large_cards_keep_one_screen(
         layout_problems,
         "the page scrolls",
     )
-    problems += sizes_checked(page, "large-discard")
+    problems += every_size(page, "large-discard")
     load(page, positions["knock"])
     expect(page.locator("#prompt .prompt-main")).to_contain_text("knock")
-    problems += sizes_checked(page, "large-knock")
+    problems += every_size(page, "large-knock")
     page.get_by_role("button", name="Knock", exact=True).click()
     expect(page.get_by_role("alert")).to_contain_text("again to knock")
-    problems += sizes_checked(page, "large-knock-once")
+    problems += every_size(page, "large-knock-once")
     load(page, positions["hand_over"])
     expect(page.locator("#dlg-result")).to_be_visible()
-    problems += sizes_checked(page, "large-hand-end")
+    problems += every_size(page, "large-hand-end")
     page.get_by_role("button", name="See the table").click()
     expect(page.locator("#opp-cards .card[data-card]")).not_to_have_count(0)
-    problems += sizes_checked(page, "large-revealed")
+    problems += every_size(page, "large-revealed")
     page.context.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
 
@@ -313,9 +304,9 @@ def test_left_handed_mirrors_piles_and_buttons(
         assert len(xs) >= 2 and xs == sorted(xs), f"Tab does not move left to right: {reached}"
     page.keyboard.press("s")  # the stock's key still draws
     expect(page.locator("#table")).to_have_attribute("data-phase", "discard")
-    problems += sizes_checked(page, "left-discard")
+    problems += every_size(page, "left-discard")
     load(page, positions["knock"])
-    problems += sizes_checked(page, "left-knock")
+    problems += every_size(page, "left-knock")
     page.context.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
 
