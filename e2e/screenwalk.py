@@ -197,9 +197,8 @@ def load(page: Page, save: Any, url: str = f"./?{FAST}") -> None:
 class Walk:
     """One page through every screen state, in one language (``?lang=``). At each state
     ``look(what)`` checks the page: the layout at every size, plus whatever the test adds
-    (``also``). ``only`` limits the walk to the steps holding those states, and the checks to
-    them; ``plants`` proves first, where a check is walked past, that it catches a broken layout
-    (once, in English, is enough)."""
+    (``also``). ``plants`` proves first, where a check is walked past, that it catches a broken
+    layout (once, in English, is enough)."""
 
     def __init__(
         self,
@@ -207,11 +206,10 @@ class Walk:
         positions: dict[str, Any],
         lang: str = "en",
         also: Callable[[Page, str], list[str]] | None = None,
-        only: set[str] | None = None,
         plants: bool = False,
     ) -> None:
         self.page, self.positions, self.lang = page, positions, lang
-        self.also, self.only, self.plants = also, only, plants
+        self.also, self.plants = also, plants
         self.table = Table(page)
         self.problems: list[str] = []
         self.loaded = ""  # the position on the table as it was loaded, untouched
@@ -219,18 +217,14 @@ class Walk:
     def url(self, query: str) -> str:
         return f"./?{query}&lang={self.lang}"
 
-    def wants(self, *states: str) -> bool:
-        return self.only is None or bool(self.only.intersection(states))
-
     def look(self, what: str) -> None:
-        if self.wants(what):
-            if what != "loading":  # the page speaks the language asked for (web/i18n.js)
-                spoken = self.page.evaluate("document.documentElement.lang")
-                assert spoken == INTL_LANG.get(self.lang, self.lang), f"{what}: lang={spoken}"
-            name = what if self.lang == "en" else f"{self.lang} {what}"
-            self.problems += every_size(self.page, name)
-            if self.also:
-                self.problems += self.also(self.page, what)
+        if what != "loading":  # the page speaks the language asked for (web/i18n.js)
+            spoken = self.page.evaluate("document.documentElement.lang")
+            assert spoken == INTL_LANG.get(self.lang, self.lang), f"{what}: lang={spoken}"
+        name = what if self.lang == "en" else f"{self.lang} {what}"
+        self.problems += every_size(self.page, name)
+        if self.also:
+            self.problems += self.also(self.page, what)
 
     def caught(self, plant: str, undo: str, wanted: str) -> None:
         if self.plants:
@@ -245,19 +239,17 @@ class Walk:
         return self.page.locator(MY_CARD.format(code))
 
     def run(self) -> list[str]:
-        """Every step (or those ``only`` needs), in order; the problems found."""
-        steps = [
-            (self.opening, {"loading", "opening", "keys", "settings", "stats", "daily"}),
-            (self.discard, {"discard"}),
-            (self.knock, {"verdict", "hint", "hint-reason", "selected", "knock-once", "knock"}),
-            (self.hand_end, {"hand-end", "review", "revealed"}),
-            (self.match_end, {"last-hand", "match-end", "replay"}),
-            (self.three_digit_header, {"three-digits", "sheet"}),
-            (self.newcomer, {"welcome", "learn", "lesson", "lesson-wrong"}),
-        ]
-        for step, states in steps:
-            if self.wants(*states):
-                step()
+        """Every step, in order; the problems found."""
+        for step in (
+            self.opening,
+            self.discard,
+            self.knock,
+            self.hand_end,
+            self.match_end,
+            self.three_digit_header,
+            self.newcomer,
+        ):
+            step()
         return self.problems
 
     def opening(self) -> None:
@@ -266,34 +258,23 @@ class Walk:
         checked), the opening, then the header's dialogs."""
         page = self.page
         query = f"{FAST}&seed={self.positions['opening']}"
-        if self.wants("loading"):
-            held = HeldEngine(page)
-            page.goto(self.url(query))
-            page.wait_for_selector("#hand .placeholder", state="attached")
-            self.look("loading")
-            assert page.evaluate("document.documentElement.dataset.ready !== '1'"), "too soon"
-            assert held.requested, "the worker was requested"
-            held.release()
-        elif self.wants("opening"):
-            page.goto(self.url(query))
-        else:  # only the header's dialogs: over the knock's table, walked next, one boot less
-            self.load("knock")
+        held = HeldEngine(page)
+        page.goto(self.url(query))
+        page.wait_for_selector("#hand .placeholder", state="attached")
+        self.look("loading")
+        assert page.evaluate("document.documentElement.dataset.ready !== '1'"), "too soon"
+        assert held.requested, "the worker was requested"
+        held.release()
         self.table.idle(BOOT_TIMEOUT)
         self.look("opening")
         if self.plants:
             self.dialog_top()
-        for button, name in [
-            ("keys", "keys"),
-            ("settings", "settings"),
-            ("stats", "stats"),
-            ("daily", "daily"),
-        ]:
-            if self.wants(name):
-                # Opened where its focus is the hardest to keep in sight: the shortest screen.
-                page.set_viewport_size({"width": 640, "height": 360})
-                menu_click(page, f"btn-{button}")
-                self.look(name)
-                page.keyboard.press("Escape")
+        for name in ("keys", "settings", "stats", "daily"):
+            # Opened where its focus is the hardest to keep in sight: the shortest screen.
+            page.set_viewport_size({"width": 640, "height": 360})
+            menu_click(page, f"btn-{name}")
+            self.look(name)
+            page.keyboard.press("Escape")
 
     def dialog_top(self) -> None:
         """The check sees a dialog opened scrolled to its end, its focus on its last link."""
@@ -388,12 +369,10 @@ class Walk:
             f"() => {stock} = '120vw'", f"() => {stock} = ''", "#dlg-result scrolls sideways"
         )
         self.look("hand-end")
-        if self.wants("review"):
-            self.review()
-        if self.wants("revealed"):
-            page.locator("#result-table").click()
-            expect(page.locator("#opp-cards .card[data-card]")).not_to_have_count(0)
-            self.look("revealed")
+        self.review()
+        page.locator("#result-table").click()
+        expect(page.locator("#opp-cards .card[data-card]")).not_to_have_count(0)
+        self.look("revealed")
 
     def review(self) -> None:
         """The coach's review of the hand, opened from the hand's end once it is in; first the
