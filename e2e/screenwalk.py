@@ -142,8 +142,13 @@ def every_size(page: Page, what: str, sizes: list[tuple[int, int]] | None = None
 def plant_broken_layouts(page: Page) -> None:
     """The check sees a control past the edge, one under another element, a page that scrolls,
     and a card pushed below the screen."""
-    page.evaluate("""() => {
+    # The hand pushed first, and the table given its frames to take its tightest form
+    # (web/textfit.js) before the lid is laid on the stock where it then is.
+    page.evaluate("""() => new Promise((done) => {
         document.getElementById("hand").style.marginTop = "100vh";
+        requestAnimationFrame(() => requestAnimationFrame(done));
+    })""")
+    page.evaluate("""() => {
         const wide = Object.assign(document.createElement("button"), {id: "e2e-wide"});
         wide.textContent = "too wide";
         wide.style.cssText = "position: absolute; left: calc(100vw - 40px); top: 30px; width: 99px";
@@ -176,8 +181,19 @@ def caught(page: Page, plant: str, undo: str, wanted: str) -> None:
     assert wanted in problems, f"the layout check missed {wanted!r}: {problems}"
 
 
-STACKED = "() => document.getElementById('prompt').style.display = 'inline'"
-UNSTACKED = "() => document.getElementById('prompt').style.display = ''"
+# (At the prompt area's full type: web/textfit.js would otherwise have lowered it to fit.)
+STACKED = """() => {
+    const prompt = document.getElementById('prompt'), area = prompt.parentElement;
+    prompt.style.display = 'inline';
+    area.dataset.fit = area.style.getPropertyValue('--fit');
+    area.style.setProperty('--fit', '1');
+}"""
+UNSTACKED = """() => {
+    const prompt = document.getElementById('prompt'), area = prompt.parentElement;
+    prompt.style.display = '';
+    area.style.setProperty('--fit', area.dataset.fit);
+    delete area.dataset.fit;
+}"""
 BAR_UP = "() => document.getElementById('actions').style.transform = 'translateY(-30px)'"
 BAR_BACK = "() => document.getElementById('actions').style.transform = ''"
 INTL_LANG = {"pseudo": "en"}  # the <html lang> of a language that is not one of Intl's

@@ -6,7 +6,7 @@
 // - your seat's heading (name, dealer chip, deadwood, sort): when its "Your turn" pill would take it
 //   past the seat or onto more lines, the pill shrinks to a dot (the seat's gold ring still says it);
 // - and should the table still run past the bottom of the screen, it takes its tightest form
-//   (html.squeeze in style.css: smaller links and rules beside the piles, thinner seats, the
+//   (body.squeeze in style.css: smaller links and rules beside the piles, thinner seats, the
 //   opponent's lines in words kept for screen readers), the same in every language that needs it.
 
 const MIN_SCALE = 0.7;
@@ -35,9 +35,9 @@ function fitHead(head) {
 
 /** The tightest form, only while the table would otherwise scroll. */
 function fitTable() {
-  const root = document.documentElement;
-  root.classList.remove("squeeze");
-  if (root.scrollHeight > innerHeight + 1) root.classList.add("squeeze");
+  const page = document.documentElement;
+  document.body.classList.remove("squeeze");
+  if (page.scrollHeight > innerHeight + 1) document.body.classList.add("squeeze");
 }
 
 export function fitTexts() {
