@@ -181,18 +181,16 @@ def caught(page: Page, plant: str, undo: str, wanted: str) -> None:
     assert wanted in problems, f"the layout check missed {wanted!r}: {problems}"
 
 
-# (At the prompt area's full type: web/textfit.js would otherwise have lowered it to fit.)
+# (In one line: web/textfit.js, which may run at any frame, cannot fit them there.)
 STACKED = """() => {
-    const prompt = document.getElementById('prompt'), area = prompt.parentElement;
+    const prompt = document.getElementById('prompt');
     prompt.style.display = 'inline';
-    area.dataset.fit = area.style.getPropertyValue('--fit');
-    area.style.setProperty('--fit', '1');
+    prompt.parentElement.style.setProperty('--lines', '1');
 }"""
 UNSTACKED = """() => {
-    const prompt = document.getElementById('prompt'), area = prompt.parentElement;
+    const prompt = document.getElementById('prompt');
     prompt.style.display = '';
-    area.style.setProperty('--fit', area.dataset.fit);
-    delete area.dataset.fit;
+    prompt.parentElement.style.removeProperty('--lines');
 }"""
 BAR_UP = "() => document.getElementById('actions').style.transform = 'translateY(-30px)'"
 BAR_BACK = "() => document.getElementById('actions').style.transform = ''"
@@ -352,8 +350,8 @@ class Walk:
         expect(message).to_be_empty()
         page.locator("#act-knock").click()
         expect(message).not_to_be_empty()  # "again to knock"
-        # The old way, the prompt and the knock's message stacked, no longer fits: the check
-        # says so.
+        # The old way, the prompt and the knock's message stacked, squeezed into one line: the
+        # check says the prompt area is cut.
         page.set_viewport_size({"width": 360, "height": 640})
         self.caught(STACKED, UNSTACKED, "#prompt-area is cut")
         self.look("knock-once")

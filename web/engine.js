@@ -4,6 +4,7 @@
 // The worker itself is started by web/boot.js, the first script of the page; this module adopts
 // it with what it said meanwhile. main.js listens with `onStatus`.
 import { hideNotice, showNotice } from "./notice.js";
+import { languageLoaded, t } from "./i18n.js";
 
 export class Engine {
   constructor() {
@@ -43,7 +44,7 @@ export class Engine {
       }
     };
     this.worker.onerror = (event) => {
-      this.status({ type: "status", stage: "error", message: `The engine's worker failed: ${event.message || "unknown error"}` });
+      this.status({ type: "status", stage: "error", detail: event.message || "?" });
     };
     for (const [kind, event] of boot.early.splice(0)) this.worker[`on${kind}`](event);
   }
@@ -54,13 +55,9 @@ export class Engine {
     document.documentElement.dataset.bootPath = msg.path;
     performance.mark(`gin:boot-${msg.path}`);
     if (msg.rebuilding) {
-      showNotice(
-        "fast-start",
-        "This start is slower than usual: the fast start kept in this browser was damaged or " +
-          "belongs to another version of the game, so it is being rebuilt. The next start is " +
-          "fast again.",
-        [{ label: "OK", run: () => hideNotice("fast-start") }],
-      );
+      // (This can come before the page's catalogue: the notice waits for it.)
+      languageLoaded.then(() => showNotice("fast-start", t("notices.fast_start_rebuilt"),
+        [{ label: t("notices.ok"), run: () => hideNotice("fast-start") }]));
     }
   }
 

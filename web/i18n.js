@@ -48,6 +48,10 @@ export function wantedLanguage() {
 }
 
 /** Loads a language's catalogue (the pseudo-locale is made from English) and makes it current. */
+let loaded;
+/** Settled once the page's catalogue is in (for what may come before it: the engine's boot). */
+export const languageLoaded = new Promise((resolve) => { loaded = resolve; });
+
 export async function loadLanguage(lang = wantedLanguage()) {
   const file = lang === PSEUDO ? "en" : lang;
   const response = await fetch(`locales/${file}.json`);
@@ -60,6 +64,7 @@ export async function loadLanguage(lang = wantedLanguage()) {
   numbers = new Intl.NumberFormat(intlLang);
   percents = new Intl.NumberFormat(intlLang, { style: "percent", maximumFractionDigits: 0 });
   document.documentElement.lang = intlLang;
+  loaded();
   return lang;
 }
 

@@ -428,7 +428,7 @@ function onStatus(status) {
     performance.mark("gin:engine-ready");
     startWhenOneBuild(status.build, start, () => !!ui.held);
   } else if (status.stage === "error") {
-    $("prompt").textContent = status.message;
+    $("prompt").textContent = t("notices.engine_failed", { detail: status.detail });
     $("table").setAttribute("aria-busy", "false");
   }
 }

@@ -60,7 +60,7 @@ const ready = (async () => {
       post({ type: "status", stage: "boot-rebuilt", replaced, ms: since() });
     }
   } catch (err) {
-    post({ type: "status", stage: "error", ms: since(), message: `The engine failed to start: ${lastLine(err)}` });
+    post({ type: "status", stage: "error", ms: since(), detail: lastLine(err) });
   }
 })();
 
