@@ -2,7 +2,7 @@
 // player's own (the store's `friends` list, recorded and checked by web/stats.js) and shown in a
 // section of their own, one table per pair of names. Like every other figure, these are summed
 // from the list of matches each time the panel opens.
-import { formatDate, formatNumber, t } from "./i18n.js";
+import { formatDay, formatNumber, t } from "./i18n.js";
 
 const GINS = new Set(["gin", "big_gin"]);
 
@@ -43,9 +43,6 @@ export function friendPairs(list) {
     .map((p) => ({ ...p, wins: bySeat(p.wins, p.names), gins: bySeat(p.gins, p.names), last: p.last.slice(0, 10) }));
 }
 
-// A day of the store ("2026-11-30") in the page's language; a UTC day, shown as that day.
-const day = (date) => formatDate(date, { dateStyle: "medium", timeZone: "UTC" });
-
 function el(tag, props = {}, ...children) {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
@@ -60,8 +57,9 @@ function pairTable(p) {
     ["stats.row.matchesWon", each(p.wins)],
     ["stats.friends.hands", formatNumber(p.hands)],
     ["stats.row.gins", each(p.gins)],
-    ["stats.friends.best", p.best ? t("stats.friends.bestValue", { ...p.best, date: day(p.best.date) }) : t("stats.value.none")],
-    ["stats.friends.last", day(p.last)],
+    ["stats.friends.best",
+      p.best ? t("stats.friends.bestValue", { ...p.best, date: formatDay(p.best.date) }) : t("stats.value.none")],
+    ["stats.friends.last", t("stats.friends.lastValue", { date: formatDay(p.last) })],
   ];
   return el("table", { className: "stats stats-pair" },
     el("caption", { textContent: t("stats.friends.pair", { first, second }) }),

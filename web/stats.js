@@ -7,7 +7,7 @@ import { dailyDate, validDate } from "./daily.js";
 import { download, hideNotice, showNotice } from "./notice.js";
 import { $ } from "./render.js";
 import { drawChart } from "./chart.js";
-import { formatDate, formatNumber, formatPercent, t } from "./i18n.js";
+import { formatDay, formatNumber, formatPercent, t } from "./i18n.js";
 import { FRIEND } from "./friend.js";
 import { nameKey, showFriends } from "./friendstats.js";
 import { opponentLabel } from "./settings.js";
@@ -40,7 +40,9 @@ function readStored() {
     data = JSON.parse(raw);
     return { store: checkStats(data) };
   } catch (err) {
-    if (err.part === "friends") return { store: checkStats({ ...data, friends: [] }), raw, why: err.message, part: "friends" };
+    if (err.part === "friends") {
+      return { store: checkStats({ ...data, friends: [] }), raw, why: err.message, part: "friends" };
+    }
     const newer = !!data && Number.isInteger(data.version) && data.version > VERSION;
     return { raw, why: data === undefined ? "it is not valid JSON" : err.message, newer };
   }
@@ -282,11 +284,11 @@ export function checkStats(data) {
   friends.forEach((m, i) => {
     const where = `friends' match ${i + 1}`;
     checkPlayed(m, where, ids, failFriends);
-    const names = m.names;
-    if (!Array.isArray(names) || names.length !== 2 || !names.every((n) => typeof n === "string" && n && n.length <= MAX_TEXT)) {
+    const name = (n) => typeof n === "string" && n.length >= 1 && n.length <= MAX_TEXT;
+    if (!Array.isArray(m.names) || m.names.length !== 2 || !m.names.every(name)) {
       failFriends(`${where}: names must be two names of 1 to ${MAX_TEXT} characters`);
     }
-    if (nameKey(names[0]) === nameKey(names[1])) failFriends(`${where}: its two names must differ`);
+    if (nameKey(m.names[0]) === nameKey(m.names[1])) failFriends(`${where}: its two names must differ`);
   });
   return { ...data, current: data.current ?? null, friends };
 }
@@ -369,9 +371,6 @@ function exportStats() {
 
 // ------------------------------------------------------------------------------------ panel
 
-// A day of the store ("2026-11-30") in the page's language; a UTC day, shown as that day.
-const day = (date) => formatDate(date, { dateStyle: "medium", timeZone: "UTC" });
-
 // "3 of 7 (43%)": a share of a whole, its percentage when there is a whole.
 function share(part, whole) {
   const args = { part, whole, percent: { percent: whole ? part / whole : 0 } };
@@ -385,8 +384,8 @@ function drawCoachCharts(reviewed) {
   for (const stop of stopCharts.splice(0)) stop();
   $("stats-charts").hidden = reviewed.length === 0;
   if (!reviewed.length) return;
-  const span = t("stats.chart.span", { n: reviewed.length, from: day(reviewed[0].date),
-    to: day(reviewed[reviewed.length - 1].date) });
+  const span = t("stats.chart.span", { n: reviewed.length, from: formatDay(reviewed[0].date),
+    to: formatDay(reviewed[reviewed.length - 1].date) });
   const chart = (id, title, name, key, extra) => drawChart($(id), {
     title: t(title), xLabel: t("stats.chart.reviewed"), height: 150, desc: span,
     series: [{ name: t(name), points: reviewed.map((m, i) => ({ x: i + 1, y: m[key] })) }], ...extra,
@@ -426,7 +425,7 @@ function fill() {
       : t("stats.value.noneReviewed")],
     ["stats.row.luck", reviewed ? signed(mean(s.reviewed, "luck")) : t("stats.value.none")],
     ["stats.row.best", s.best
-      ? t("stats.value.best", { mine: s.best.mine, theirs: s.best.theirs, date: day(s.best.date) })
+      ? t("stats.value.best", { mine: s.best.mine, theirs: s.best.theirs, date: formatDay(s.best.date) })
       : t("stats.value.noneWon")],
   ].map(([key, value]) => [t(key), value]);
   for (const [name, rec] of Object.entries(s.opponents)) {
