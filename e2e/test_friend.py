@@ -272,9 +272,9 @@ def test_a_whole_friend_match_hides_each_hand_at_every_hand_over(page: Any) -> N
         {
             "pair": f"{NAMES[0]} and {NAMES[1]}",
             "Matches played": "1",
-            "Matches won": f"{NAMES[0]} {wins[0]} – {wins[1]} {NAMES[1]}",
+            "Matches won": f"{NAMES[0]} {wins[0]}\u00a0–\u00a0{wins[1]} {NAMES[1]}",
             "Hands played": str(len(results)),
-            "Gins": f"{NAMES[0]} {gins[0]} – {gins[1]} {NAMES[1]}",
+            "Gins": f"{NAMES[0]} {gins[0]}\u00a0–\u00a0{gins[1]} {NAMES[1]}",
             "Highest match score": f"{totals[top]}, {NAMES[top]} ({today})",
             "Last played": today,
         }

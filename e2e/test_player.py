@@ -227,9 +227,9 @@ def test_statistics_export_import_and_a_refused_file(
     for line in (
         "Ana and Ben",
         "Matches played\t1",
-        "Matches won\tAna 0 – 1 Ben",
+        "Matches won\tAna 0\u00a0–\u00a01 Ben",
         "Hands played\t3",
-        "Gins\tAna 0 – 2 Ben",
+        "Gins\tAna 0\u00a0–\u00a02 Ben",
         "Highest match score\t318, Ben (Jan 3, 2026)",
         "Last played\tJan 3, 2026",
     ):
