@@ -38,11 +38,13 @@ import { reviewer, wireCoach } from "./coach.js";
 import { loadLanguage, localize, t } from "./i18n.js";
 import { wireFriend } from "./friend.js";
 import { fitMenu } from "./menufit.js";
+import { fitTexts } from "./textfit.js";
 
 performance.mark("gin:main-start");
 await loadLanguage();
 localize();
 fitMenu();
+fitTexts();
 
 const SPEEDS = { slow: 1400, normal: 750, fast: 300, instant: 0 };
 const BUSY_SHOWN_MS = 100; // a wait shorter than this is not shown as one
