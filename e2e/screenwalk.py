@@ -1,14 +1,14 @@
 """The screen test's walk (test_screens.py, test_languages.py): one page through every screen
 state, in one language, checked at each state at the eight sizes of the issue by layout.py.
 
-The states: the loading shell, the opening, the header's dialogs (keys, settings, statistics, the
-daily deal; each checked at its top as it opens), a discard with eleven cards in four groups, a
-knock on offer (its verdict in the prompt, then the hint shown, its reason, a card selected, and
-Knock pressed once), the knock review with seven declarations, the hand's end (its dialog with the
-deal's stock and Verify, the coach's review of the hand, then the table with the opponent's hand
-revealed), the match's end (its last hand, the match, the replay with its moves marked by the
-coach), a header with three-digit scores and the score sheet, and a newcomer's first launch: the
-welcome, the Learn list, a lesson with its task and its answer to a wrong move.
+The states: the loading shell, the opening, the header's dialogs (keys, settings, statistics with
+two pairs of friends, the daily deal; each checked at its top as it opens), a discard with eleven
+cards in four groups, a knock on offer (its verdict in the prompt, then the hint shown, its reason,
+a card selected, and Knock pressed once), the knock review with seven declarations, the hand's end
+(its dialog with the deal's stock and Verify, the coach's review of the hand, then the table with
+the opponent's hand revealed), the match's end (its last hand, the match, the replay with its moves
+marked by the coach), a header with three-digit scores and the score sheet, and a newcomer's first
+launch: the welcome, the Learn list, a lesson with its task and its answer to a wrong move.
 
 The walk finds its way by ids, never by words, so that it walks every language alike. The
 positions are found once a run with the engine in CPython. Screenshots go to $GIN_SCREENS when
@@ -36,7 +36,7 @@ from gintable import (
 )
 from layout import layout_problems
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from test_player import FAST, SAVE_KEY, mirror
+from test_player import FAST, SAVE_KEY, STATS_KEY, a_friends_match, mirror
 
 SIZES = [
     (360, 640),
@@ -199,6 +199,14 @@ INTL_LANG = {"pseudo": "en"}  # the <html lang> of a language that is not one of
 MY_CARD = "#hand button.card[data-card='{}']"
 
 
+# The statistics between friends, two pairs, one with names as long as the names dialog takes.
+FRIENDS = [a_friends_match(), a_friends_match(("Maximiliane-Charlotte von Oberhausen-Ulm", "Ben"))]
+WITH_FRIENDS = f"""(friends) => {{
+    const stats = JSON.parse(localStorage.getItem('{STATS_KEY}'));
+    localStorage.setItem('{STATS_KEY}', JSON.stringify({{...stats, friends}}));
+}}"""
+
+
 def load(page: Page, save: Any, url: str = f"./?{FAST}") -> None:
     """A saved match on the table: the save put in storage, then the page at ``url``."""
     if page.url == "about:blank":  # the site's storage needs a page of the site
@@ -284,6 +292,8 @@ class Walk:
         if self.plants:
             self.dialog_top()
         for name in ("keys", "settings", "stats", "daily"):
+            if name == "stats":  # the panel at its longest, with its section between friends
+                page.evaluate(WITH_FRIENDS, FRIENDS)
             # Opened where its focus is the hardest to keep in sight: the shortest screen.
             page.set_viewport_size({"width": 640, "height": 360})
             menu_click(page, f"btn-{name}")

@@ -1,17 +1,20 @@
 """Two players, one device: a whole match between friends (to 10 points), both seats driven by
 the legal actions their own views give. At every hand-over neither hand shows (no card face in
 the table's DOM, the screen covers the window, nothing of the table in the accessibility tree)
-and stray keys do not skip it; a reload mid-match comes back to a hand-over; the statistics do
-not count the match."""
+and stray keys do not skip it; a reload mid-match comes back to a hand-over; the statistics keep
+the match apart: in their "Between friends" section, never in the player's own figures."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import time
 from typing import Any
 
 import pytest
 from gintable import IDLE, engine_call, seed_where, simple_choice
+from playwright.sync_api import expect
+from test_player import stats_rows
 
 from gin.match import format_decks, seed_decks
 
@@ -62,10 +65,32 @@ def short_decks() -> list[str]:
     return format_decks(seed_decks(seed, 4))
 
 
-def stored_matches(page: Any) -> list[dict[str, Any]]:
+def stored_matches(page: Any, part: str = "matches") -> list[dict[str, Any]]:
+    """The statistics' list of matches against the computer, or (``friends``) between friends."""
     raw = page.evaluate("localStorage.getItem('gin-rummy:stats:v1')")
-    matches: list[dict[str, Any]] = json.loads(raw)["matches"] if raw else []
+    matches: list[dict[str, Any]] = json.loads(raw).get(part, []) if raw else []
     return matches
+
+
+def stats_panel(page: Any) -> dict[str, str]:
+    """The statistics panel's rows of the player's own figures (opened, then closed)."""
+    page.click("#btn-stats")
+    rows = stats_rows(page)
+    page.keyboard.press("Escape")
+    return rows
+
+
+def friends_shown(page: Any) -> list[dict[str, str]]:
+    """The statistics panel's tables between friends: each pair's caption and rows."""
+    page.click("#btn-stats")
+    section = page.locator("#stats-friends")
+    expect(section).to_be_visible()
+    tables: list[dict[str, str]] = section.locator("table").evaluate_all(
+        "ts => ts.map(t => Object.fromEntries([['pair', t.caption.textContent],"
+        " ...[...t.rows].map(r => [r.cells[0].textContent, r.cells[1].textContent])]))"
+    )
+    page.keyboard.press("Escape")
+    return tables
 
 
 def ui_view(page: Any) -> dict[str, Any]:
@@ -155,6 +180,8 @@ def test_a_whole_friend_match_hides_each_hand_at_every_hand_over(page: Any) -> N
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     booted = time.monotonic() - started
     before = stored_matches(page)
+    own_before = stats_panel(page)
+    assert page.locator("#stats-friends").is_hidden()  # no match between friends yet
 
     page.click("#btn-settings")
     page.click("#friend-play")
@@ -167,6 +194,7 @@ def test_a_whole_friend_match_hides_each_hand_at_every_hand_over(page: Any) -> N
 
     handovers = early = 0
     reloaded = False
+    results: dict[int, dict[str, Any]] = {}  # each hand's result, by its deal number
     for _ in range(400):
         page.wait_for_selector(f"{HANDOVER}, #dlg-result[open], #dlg-match[open]", timeout=20_000)
         if page.locator(HANDOVER).count():
@@ -203,7 +231,9 @@ def test_a_whole_friend_match_hides_each_hand_at_every_hand_over(page: Any) -> N
         elif page.locator("#dlg-result[open]").count():
             body = page.locator("#dlg-result").inner_text()
             assert NAMES[0] in body and NAMES[1] in body, body
-            last = ui_view(page)["phase"] == "match_over"
+            ended = ui_view(page)
+            results[ended["hand_number"]] = ended["result"]
+            last = ended["phase"] == "match_over"
             page.click("#result-next")
             if last:
                 page.wait_for_selector("#dlg-match[open]")
@@ -217,10 +247,38 @@ def test_a_whole_friend_match_hides_each_hand_at_every_hand_over(page: Any) -> N
         f"only {early} of {handovers} hand-overs checked within the guard"
     )
 
-    # The friend match is in no statistic: the stored matches are those from before it.
+    # The friend match is in none of the player's own figures: the stored matches are those
+    # from before it, and the panel's rows are as they were but for the match against the
+    # computer on the table at the start, left for this one (abandoned).
     after = stored_matches(page)
     assert [m["id"] for m in after] == [m["id"] for m in before]
     assert not any(m["opponent"] == "friend" for m in after)
+    page.keyboard.press("Escape")  # the match's end
+    abandoned = "Matches abandoned"
+    assert stats_panel(page) == {**own_before, abandoned: str(int(own_before[abandoned]) + 1)}
+    # It is kept apart, once (the reload mid-match did not start another), and shown for the pair.
+    (kept,) = stored_matches(page, "friends")
+    assert kept["names"] == list(NAMES) and kept["finished"] and kept["winner"] == final["winner"]
+    assert [h["deal"] for h in kept["hands"]] == sorted(results) == list(range(1, len(results) + 1))
+    totals = [t["total"] for t in final["totals"]]
+    top = max((0, 1), key=lambda seat: (totals[seat], seat == final["winner"]))
+    gins = [
+        sum(1 for r in results.values() if r["kind"] in ("gin", "big_gin") and r["knocker"] == s)
+        for s in (0, 1)
+    ]
+    wins = [int(final["winner"] == seat) for seat in (0, 1)]
+    today = datetime.datetime.now(datetime.UTC).strftime("%b %-d, %Y")  # Intl's en medium date
+    assert friends_shown(page) == [
+        {
+            "pair": f"{NAMES[0]} and {NAMES[1]}",
+            "Matches played": "1",
+            "Matches won": f"{NAMES[0]} {wins[0]}\u00a0–\u00a0{wins[1]} {NAMES[1]}",
+            "Hands played": str(len(results)),
+            "Gins": f"{NAMES[0]} {gins[0]}\u00a0–\u00a0{gins[1]} {NAMES[1]}",
+            "Highest match score": f"{totals[top]}, {NAMES[top]} ({today})",
+            "Last played": today,
+        }
+    ]
     print(
         f"friend match: {handovers} hand-overs, {time.monotonic() - started:.1f} s"
         f", boot {booted:.1f} s"

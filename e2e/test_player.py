@@ -188,14 +188,52 @@ def a_store() -> dict[str, Any]:
     return {"format": "gin-stats", "version": 1, "current": None, "matches": [match]}
 
 
+def a_friends_match(names: tuple[str, str] = ("Ana", "Ben")) -> dict[str, Any]:
+    """A finished match between two friends, as the statistics keep it apart (web/stats.js)."""
+    return {
+        "id": f"f-{names[0]}@2026-01-03T18:00:00Z",
+        "seed": f"f-{names[0]}",
+        "names": list(names),
+        "started": "2026-01-03T18:00:00Z",
+        "hands": [
+            {"deal": 1, "kind": "gin", "knocker": 1, "winner": 1, "points": 41},
+            {"deal": 2, "kind": "knock", "knocker": 0, "winner": 0, "points": 9},
+            {"deal": 3, "kind": "big_gin", "knocker": 1, "winner": 1, "points": 52},
+        ],
+        "finished": True,
+        "winner": 1,
+        "totals": [34, 318],
+        "moves": 96,
+    }
+
+
+def friends_text(page: Page) -> str:
+    """The statistics panel's section between friends, as it reads."""
+    section = page.get_by_role("dialog", name="Statistics").locator("#stats-friends")
+    expect(section).to_be_visible()
+    return section.inner_text()
+
+
 def test_statistics_export_import_and_a_refused_file(
     context: BrowserContext, page: Page, tmp_path: Path
 ) -> None:
-    store = a_store()
+    store = {**a_store(), "friends": [a_friends_match()]}
     store_before_load(context, {STATS_KEY: store})
     Table(page).open(f"./?{FAST}&seed=files")
     before = open_stats(page)
     assert before["Gins"] == "1" and before["Undercuts suffered"] == "1"
+    # Between friends: apart, and not in the figures above (one gin, two hands won).
+    friends = friends_text(page)
+    for line in (
+        "Ana and Ben",
+        "Matches played\t1",
+        "Matches won\tAna 0\u00a0–\u00a01 Ben",
+        "Hands played\t3",
+        "Gins\tAna 0\u00a0–\u00a02 Ben",
+        "Highest match score\t318, Ben (Jan 3, 2026)",
+        "Last played\tJan 3, 2026",
+    ):
+        assert line in friends, (line, friends)
     assert before["Best match"] == "won 262 to 52 on Jan 2, 2026"
     assert before["Accuracy (reviewed matches)"] == "85% over 1 match"
     assert before["Luck per match"] == "-12 points"
@@ -206,9 +244,12 @@ def test_statistics_export_import_and_a_refused_file(
         dialog.get_by_role("button", name="Export").click()
     exported = tmp_path / "stats.json"
     download.value.save_as(exported)
-    kept = json.loads(exported.read_text())["matches"]
-    assert kept[0] == store["matches"][0]
-    assert kept[1]["seed"] == "files" and not kept[1]["finished"]  # the match on the table
+    kept = json.loads(exported.read_text())
+    assert kept["matches"][0] == store["matches"][0]
+    assert (
+        kept["matches"][1]["seed"] == "files" and not kept["matches"][1]["finished"]
+    )  # on the table
+    assert kept["friends"] == store["friends"]
 
     # Reset asks first; "Keep them" keeps them.
     dialog.get_by_role("button", name="Reset…").click()
@@ -217,10 +258,12 @@ def test_statistics_export_import_and_a_refused_file(
     dialog.get_by_role("button", name="Reset…").click()
     dialog.get_by_role("button", name="Reset", exact=True).click()
     assert stats_rows(page)["Hands won"] == "0 of 0"
+    expect(dialog.locator("#stats-friends")).to_be_hidden()
 
     page.set_input_files("#stats-file", exported)
     expect(dialog.locator("#stats-note")).to_contain_text("Imported")
     assert stats_rows(page) == before
+    assert friends_text(page) == friends
 
     refused = {
         "not-json.json": (b"{ this is not json", "it is not valid JSON"),
@@ -241,6 +284,18 @@ def test_statistics_export_import_and_a_refused_file(
             ).encode(),
             "match 1: coach accuracy must be a whole number from 0 to 100",
         ),
+        "bad-friends.json": (
+            json.dumps(
+                {**store, "friends": [{**a_friends_match(), "names": ["Ana", "ANA"]}]}
+            ).encode(),
+            "friends' match 1: its two names must differ",
+        ),
+        "bad-friends-hand.json": (
+            json.dumps(
+                {**store, "friends": [{**a_friends_match(), "hands": [{"kind": "x"}]}]}
+            ).encode(),
+            'friends\' match 1, hand 1: unknown kind "x"',
+        ),
     }
     for name, (content, reason) in refused.items():
         page.set_input_files(
@@ -250,6 +305,15 @@ def test_statistics_export_import_and_a_refused_file(
         expect(note).to_contain_text(reason)
         expect(note).to_contain_text("Your statistics are unchanged")
         assert stats_rows(page) == before
+        assert friends_text(page) == friends
+    # A file from before the friends' part is read as it always was, with none between friends.
+    old = json.dumps(a_store()).encode()
+    page.set_input_files(
+        "#stats-file", files=[{"name": "old.json", "mimeType": "application/json", "buffer": old}]
+    )
+    expect(dialog.locator("#stats-note")).to_contain_text("Imported old.json")
+    expect(dialog.locator("#stats-friends")).to_be_hidden()
+    assert stats_rows(page) == before
 
 
 # ------------------------------------------------------------------------------------ daily deal

@@ -26,7 +26,7 @@ from gintable import (
     with_snapshot_key,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from test_player import STATS_KEY, a_store, store_before_load
+from test_player import STATS_KEY, a_friends_match, a_store, open_stats, store_before_load
 
 SAVE_KEY = "gin-rummy:save:v1"
 VIEW_KEY = "gin-rummy:last-view:v1"
@@ -231,6 +231,23 @@ def test_statistics_the_page_cannot_read_are_kept_and_absurd_files_refused(
     expect(panel.locator("#stats-note")).to_contain_text("storage is full, so nothing was stored")
     assert "Imported" not in panel.locator("#stats-note").inner_text()
     page.evaluate(EMPTY)
+    panel.get_by_role("button", name="Close").click()
+
+    # A damaged part between friends is copied aside alone: the rest is read, and kept as it was.
+    broken = {**a_store(), "friends": [{**a_friends_match(), "totals": [1, -5]}]}
+    raw = json.dumps(broken)
+    kept_before = set(keys(page, "gin-rummy:stats-kept:"))
+    page.evaluate(f"localStorage.setItem({json.dumps(STATS_KEY)}, {json.dumps(raw)})")
+    page.reload()
+    table.idle(BOOT_TIMEOUT)
+    expect(said).to_contain_text("matches between friends could not be read")
+    (kept,) = set(keys(page, "gin-rummy:stats-kept:")) - kept_before
+    assert stored(page, kept) == raw
+    expect(said).to_contain_text(f'under "{kept}"; the rest of your statistics is as it was')
+    now = json.loads(stored(page, STATS_KEY))
+    assert now["matches"][0] == broken["matches"][0] and now["friends"] == []
+    assert open_stats(page)["Best match"] == "won 262 to 52 on Jan 2, 2026"
+    expect(panel.locator("#stats-friends")).to_be_hidden()
 
 
 # ------------------------------------------------------------------------------------ two tabs

@@ -4,7 +4,7 @@
 // every new deal, and after a reload), the table is drawn without either hand and the hand-over
 // screen (web/handover.js) covers it until the player to act lets themselves in. It also asks the
 // two names at the start. Friend matches are kept out of the player's statistics, rating and
-// coach figures (main.js asks `active()`).
+// coach figures (main.js asks `active()`); the statistics list them apart (web/stats.js).
 import { $ } from "./render.js";
 import { formatNumber, t } from "./i18n.js";
 import { loadSave } from "./storage.js";

@@ -120,6 +120,12 @@ export function formatDate(when, options = { dateStyle: "medium" }) {
   return new Intl.DateTimeFormat(language === PSEUDO ? "en" : language, options).format(new Date(when));
 }
 
+/** A calendar day kept as "2026-11-30" (a UTC day, as the statistics keep them), shown as that
+ * day in the page's language. */
+export function formatDay(day) {
+  return formatDate(day, { dateStyle: "medium", timeZone: "UTC" });
+}
+
 /** A card's rank as its face shows it in this language: "Q" in English, "D" in German. */
 export function rankFace(code) {
   return t(`card.rank.short.${code[0]}`);

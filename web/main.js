@@ -175,10 +175,8 @@ function setView(view) {
   const { said, ends } = changeWords(prev, view, fresh, words);
   for (const line of ends) logLine(line);
   announce(said);
-  if (!lessons.active() && !friend.active()) {
-    recordView(view);
-    ratingViewed(view);
-  }
+  if (!lessons.active()) recordView(view); // a match between friends is kept apart (web/stats.js)
+  if (!lessons.active() && !friend.active()) ratingViewed(view);
   render();
   focusCard(ui.focus);
   lessons.viewed();

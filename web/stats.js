@@ -1,11 +1,15 @@
 // Statistics kept in this browser. The store is a list of matches, each with its hands as they
 // ended (read from the view's result) and, once over, its totals and save document (for the
 // replay). Every figure is summed from that list when shown, so there is no counter to drift.
+// Matches between two friends on this device are kept apart, in a list of their own (`friends`,
+// shown by web/friendstats.js): none of the player's own figures, nor the rating, counts them.
 import { dailyDate, validDate } from "./daily.js";
 import { download, hideNotice, showNotice } from "./notice.js";
 import { $ } from "./render.js";
 import { drawChart } from "./chart.js";
-import { formatDate, formatNumber, formatPercent, t } from "./i18n.js";
+import { formatDay, formatNumber, formatPercent, t } from "./i18n.js";
+import { FRIEND } from "./friend.js";
+import { nameKey, showFriends } from "./friendstats.js";
 import { opponentLabel } from "./settings.js";
 import { loadSave, safeGet, safeSet, storeItem } from "./storage.js";
 import { ownsMatch } from "./tabs.js";
@@ -24,9 +28,10 @@ const MAX_TEXT = 500;
 const MAX_DEAL = 20_000;
 const MAX_POINTS = 1_000_000;
 
-const empty = () => ({ format: FORMAT, version: VERSION, current: null, matches: [] });
+const empty = () => ({ format: FORMAT, version: VERSION, current: null, matches: [], friends: [] });
 
-/** The stored store: {store}, or {raw, why, newer} when it is there but cannot be read. */
+/** The stored store: {store}, or {raw, why, newer} when it is there but cannot be read. A store
+ * whose friends' part alone is damaged is read without it: {store, raw, why, part: "friends"}. */
 function readStored() {
   const raw = safeGet(KEY);
   if (raw === null) return { store: empty() };
@@ -35,6 +40,9 @@ function readStored() {
     data = JSON.parse(raw);
     return { store: checkStats(data) };
   } catch (err) {
+    if (err.part === "friends") {
+      return { store: checkStats({ ...data, friends: [] }), raw, why: err.message, part: "friends" };
+    }
     const newer = !!data && Number.isInteger(data.version) && data.version > VERSION;
     return { raw, why: data === undefined ? "it is not valid JSON" : err.message, newer };
   }
@@ -46,9 +54,10 @@ export function loadStats() {
 }
 
 // A stored store this game cannot read is never written over. One from a newer version of the
-// game is left in place for that version; any other is first copied under a key of its own.
+// game is left in place for that version; any other is first copied under a key of its own (a
+// damaged friends' part too, the rest of the store going on as it was).
 // Returns whether its place may now be written; the player is told either way.
-function setAside({ raw, why, newer }) {
+function setAside({ raw, why, newer, part }) {
   console.warn("statistics:", why); // the detail, for a developer; the player is told in words
   const offer = [{ label: t("stats.notice.download"), run: () => download("gin-rummy-stats-unreadable.json", raw) }];
   if (newer) {
@@ -57,7 +66,7 @@ function setAside({ raw, why, newer }) {
   }
   const key = KEPT_PREFIX + new Date().toISOString();
   if (safeSet(key, raw) && safeGet(key) === raw) {
-    showNotice("stats", t("stats.notice.keptAside", { key }),
+    showNotice("stats", t(part === "friends" ? "stats.notice.friendsKeptAside" : "stats.notice.keptAside", { key }),
       [...offer, { label: t("stats.notice.ok"), run: () => hideNotice("stats") }]);
     return true;
   }
@@ -91,32 +100,38 @@ export function beginMatch() {
 
 /** Record the match a view belongs to, and the hand (and the match) it has just ended; a view
  * seen twice counts once. A match is listed from its first view, so that a daily deal shows as
- * begun and a match left before its end counts as abandoned. */
+ * begun and a match left before its end counts as abandoned. A match between friends goes to
+ * the friends' list, with the two names and no save. */
 export function recordView(view) {
   if (!ownsMatch()) return; // another tab plays (and counts) this match
   const saved = loadSave();
   const doc = saved && saved.doc;
   if (!doc || typeof doc.seed !== "string") return;
   const store = loadStats();
-  let match = store.matches.find((m) => m.id === store.current);
+  const friends = doc.opponent === FRIEND;
+  const list = friends ? store.friends : store.matches;
+  let match = list.find((m) => m.id === store.current);
   // The same finished match seen again (a reload at its end) is already counted.
   if (match && match.finished && match.seed === doc.seed && match.moves === doc.actions.length) return;
   let changed = false;
   if (!match || match.seed !== doc.seed || match.finished) {
+    const started = new Date().toISOString();
     match = {
-      id: `${doc.seed}@${new Date().toISOString()}`,
+      id: `${doc.seed}@${started}`,
       seed: doc.seed,
-      daily: dailyDate(doc.seed),
-      opponent: typeof doc.opponent === "string" ? doc.opponent : "simple",
-      seat: view.seat,
-      started: new Date().toISOString(),
+      ...(friends ? { names: [...view.names] } : {
+        daily: dailyDate(doc.seed),
+        opponent: typeof doc.opponent === "string" ? doc.opponent : "simple",
+        seat: view.seat,
+      }),
+      started,
       hands: [],
       finished: false,
       winner: null,
       totals: null,
-      save: null,
+      ...(friends ? {} : { save: null }),
     };
-    store.matches.push(match);
+    list.push(match);
     store.current = match.id;
     changed = true;
   }
@@ -131,9 +146,11 @@ export function recordView(view) {
     match.moves = doc.actions.length;
     match.winner = view.final.winner;
     match.totals = view.final.totals.map((t) => t.total);
-    match.save = doc;
-    const withSaves = store.matches.filter((m) => m.save);
-    for (const old of withSaves.slice(0, Math.max(0, withSaves.length - SAVES_KEPT))) old.save = null;
+    if (!friends) { // a friends' match keeps no save document (a replay is for the player's own)
+      match.save = doc;
+      const withSaves = store.matches.filter((m) => m.save);
+      for (const old of withSaves.slice(0, Math.max(0, withSaves.length - SAVES_KEPT))) old.save = null;
+    }
   }
   if (changed) writeStats(store);
 }
@@ -227,7 +244,8 @@ export function summarize(store) {
 
 // ------------------------------------------------------------------------------------ files
 
-/** Check a store read from storage or a file; throws an Error whose message says what is wrong. */
+/** Check a store read from storage or a file; throws an Error whose message says what is wrong.
+ * A fault in the friends' part alone says so (`err.part` is "friends"): the rest can be read. */
 export function checkStats(data) {
   const fail = (why) => {
     throw new Error(why);
@@ -240,41 +258,14 @@ export function checkStats(data) {
       : `unknown version ${JSON.stringify(data.version ?? null)}`);
   }
   if (!Array.isArray(data.matches)) fail("it has no list of matches");
-  const seat = (v) => v === 0 || v === 1;
-  const whole = (v, least, most) => Number.isSafeInteger(v) && v >= least && v <= most;
   const ids = new Set();
   data.matches.forEach((m, i) => {
     const where = `match ${i + 1}`;
-    if (!m || typeof m !== "object") fail(`${where} is not an object`);
-    for (const key of ["id", "seed", "opponent", "started"]) {
-      if (typeof m[key] !== "string" || !m[key]) fail(`${where} has no ${key}`);
-      if (m[key].length > MAX_TEXT) fail(`${where}: its ${key} is longer than ${MAX_TEXT} characters`);
-    }
-    if (!validDate(m.started.slice(0, 10)) || Number.isNaN(Date.parse(m.started))) {
-      fail(`${where}: started must be a date and time, not ${JSON.stringify(m.started)}`);
-    }
-    if (ids.has(m.id)) fail(`${where} repeats the id ${m.id}`);
-    ids.add(m.id);
+    checkPlayed(m, where, ids, fail);
+    if (typeof m.opponent !== "string" || !m.opponent) fail(`${where} has no opponent`);
+    if (m.opponent.length > MAX_TEXT) fail(`${where}: its opponent is longer than ${MAX_TEXT} characters`);
     if (!seat(m.seat)) fail(`${where}: seat must be 0 or 1`);
     if (m.daily !== null && !validDate(m.daily)) fail(`${where}: daily must be a date (YYYY-MM-DD) or null`);
-    if (!Array.isArray(m.hands)) fail(`${where} has no list of hands`);
-    m.hands.forEach((h, j) => {
-      const at = `${where}, hand ${j + 1}`;
-      if (!h || !KINDS.has(h.kind)) fail(`${at}: unknown kind ${JSON.stringify(h && h.kind)}`);
-      if (!whole(h.deal, 1, MAX_DEAL)) fail(`${at}: deal must be a whole number from 1 to ${MAX_DEAL}`);
-      if (!whole(h.points, 0, MAX_POINTS)) fail(`${at}: points must be a whole number from 0 to ${MAX_POINTS}`);
-      for (const key of ["knocker", "winner"]) {
-        if (h[key] !== null && !seat(h[key])) fail(`${at}: ${key} must be 0, 1 or null`);
-      }
-    });
-    if (typeof m.finished !== "boolean") fail(`${where}: finished must be true or false`);
-    if (m.moves !== undefined && !whole(m.moves, 0, MAX_DEAL * 100)) fail(`${where}: moves must be a whole number`);
-    if (m.finished) {
-      if (!seat(m.winner)) fail(`${where}: a finished match needs its winner`);
-      if (!Array.isArray(m.totals) || m.totals.length !== 2 || !m.totals.every((t) => whole(t, 0, MAX_POINTS))) {
-        fail(`${where}: a finished match needs two totals, whole numbers from 0 to ${MAX_POINTS}`);
-      }
-    }
     if (m.coach !== undefined) checkCoach(m.coach, where, fail);
     if (m.rating !== undefined) {
       const fault = m.finished ? ratingFault(m.rating) : "is kept for finished matches only";
@@ -283,7 +274,59 @@ export function checkStats(data) {
     if (m.save !== null && (typeof m.save !== "object" || Array.isArray(m.save))) fail(`${where}: save must be an object or null`);
   });
   if (data.current != null && typeof data.current !== "string") fail("its current match must be an id");
-  return { ...data, current: data.current ?? null };
+  // The friends' part: absent in stores written before it (they stay version 1, and a page from
+  // before it keeps the field as it is). Checked last, so that its fault means the rest is sound.
+  const friends = data.friends ?? [];
+  const failFriends = (why) => {
+    throw Object.assign(new Error(why), { part: "friends" });
+  };
+  if (!Array.isArray(friends)) failFriends("its matches between friends must be a list");
+  friends.forEach((m, i) => {
+    const where = `friends' match ${i + 1}`;
+    checkPlayed(m, where, ids, failFriends);
+    const name = (n) => typeof n === "string" && n.length >= 1 && n.length <= MAX_TEXT;
+    if (!Array.isArray(m.names) || m.names.length !== 2 || !m.names.every(name)) {
+      failFriends(`${where}: names must be two names of 1 to ${MAX_TEXT} characters`);
+    }
+    if (nameKey(m.names[0]) === nameKey(m.names[1])) failFriends(`${where}: its two names must differ`);
+  });
+  return { ...data, current: data.current ?? null, friends };
+}
+
+const seat = (v) => v === 0 || v === 1;
+const whole = (v, least, most) => Number.isSafeInteger(v) && v >= least && v <= most;
+
+/** What every played match holds, against the computer or between friends: its id (one of
+ * `ids`, which it joins), seed and start, its hands, and once finished its winner and totals. */
+function checkPlayed(m, where, ids, fail) {
+  if (!m || typeof m !== "object" || Array.isArray(m)) fail(`${where} is not an object`);
+  for (const key of ["id", "seed", "started"]) {
+    if (typeof m[key] !== "string" || !m[key]) fail(`${where} has no ${key}`);
+    if (m[key].length > MAX_TEXT) fail(`${where}: its ${key} is longer than ${MAX_TEXT} characters`);
+  }
+  if (!validDate(m.started.slice(0, 10)) || Number.isNaN(Date.parse(m.started))) {
+    fail(`${where}: started must be a date and time, not ${JSON.stringify(m.started)}`);
+  }
+  if (ids.has(m.id)) fail(`${where} repeats the id ${m.id}`);
+  ids.add(m.id);
+  if (!Array.isArray(m.hands)) fail(`${where} has no list of hands`);
+  m.hands.forEach((h, j) => {
+    const at = `${where}, hand ${j + 1}`;
+    if (!h || !KINDS.has(h.kind)) fail(`${at}: unknown kind ${JSON.stringify(h && h.kind)}`);
+    if (!whole(h.deal, 1, MAX_DEAL)) fail(`${at}: deal must be a whole number from 1 to ${MAX_DEAL}`);
+    if (!whole(h.points, 0, MAX_POINTS)) fail(`${at}: points must be a whole number from 0 to ${MAX_POINTS}`);
+    for (const key of ["knocker", "winner"]) {
+      if (h[key] !== null && !seat(h[key])) fail(`${at}: ${key} must be 0, 1 or null`);
+    }
+  });
+  if (typeof m.finished !== "boolean") fail(`${where}: finished must be true or false`);
+  if (m.moves !== undefined && !whole(m.moves, 0, MAX_DEAL * 100)) fail(`${where}: moves must be a whole number`);
+  if (m.finished) {
+    if (!seat(m.winner)) fail(`${where}: a finished match needs its winner`);
+    if (!Array.isArray(m.totals) || m.totals.length !== 2 || !m.totals.every((t) => whole(t, 0, MAX_POINTS))) {
+      fail(`${where}: a finished match needs two totals, whole numbers from 0 to ${MAX_POINTS}`);
+    }
+  }
 }
 
 /** A match's coach figures (recordCoach): absent in stores written before the coach, so
@@ -328,9 +371,6 @@ function exportStats() {
 
 // ------------------------------------------------------------------------------------ panel
 
-// A day of the store ("2026-11-30") in the page's language; a UTC day, shown as that day.
-const day = (date) => formatDate(date, { dateStyle: "medium", timeZone: "UTC" });
-
 // "3 of 7 (43%)": a share of a whole, its percentage when there is a whole.
 function share(part, whole) {
   const args = { part, whole, percent: { percent: whole ? part / whole : 0 } };
@@ -344,8 +384,8 @@ function drawCoachCharts(reviewed) {
   for (const stop of stopCharts.splice(0)) stop();
   $("stats-charts").hidden = reviewed.length === 0;
   if (!reviewed.length) return;
-  const span = t("stats.chart.span", { n: reviewed.length, from: day(reviewed[0].date),
-    to: day(reviewed[reviewed.length - 1].date) });
+  const span = t("stats.chart.span", { n: reviewed.length, from: formatDay(reviewed[0].date),
+    to: formatDay(reviewed[reviewed.length - 1].date) });
   const chart = (id, title, name, key, extra) => drawChart($(id), {
     title: t(title), xLabel: t("stats.chart.reviewed"), height: 150, desc: span,
     series: [{ name: t(name), points: reviewed.map((m, i) => ({ x: i + 1, y: m[key] })) }], ...extra,
@@ -367,6 +407,7 @@ function signed(n) {
 function fill() {
   const store = loadStats();
   showRating($("stats-rating"), ratingHistory(store));
+  showFriends($("stats-friends"), store.friends);
   const s = summarize(store);
   const reviewed = s.reviewed.length;
   const rows = [
@@ -384,7 +425,7 @@ function fill() {
       : t("stats.value.noneReviewed")],
     ["stats.row.luck", reviewed ? signed(mean(s.reviewed, "luck")) : t("stats.value.none")],
     ["stats.row.best", s.best
-      ? t("stats.value.best", { mine: s.best.mine, theirs: s.best.theirs, date: day(s.best.date) })
+      ? t("stats.value.best", { mine: s.best.mine, theirs: s.best.theirs, date: formatDay(s.best.date) })
       : t("stats.value.noneWon")],
   ].map(([key, value]) => [t(key), value]);
   for (const [name, rec] of Object.entries(s.opponents)) {
@@ -408,7 +449,7 @@ function fill() {
 export function wireStats({ openDialog }) {
   // Stored statistics this page cannot read are set aside now, and the player told at once.
   const stored = readStored();
-  if (stored.why && setAside(stored)) safeSet(KEY, JSON.stringify(empty()));
+  if (stored.why && setAside(stored)) safeSet(KEY, JSON.stringify(stored.store || empty()));
   const note = (text) => {
     $("stats-note").textContent = text;
   };
