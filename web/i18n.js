@@ -48,9 +48,9 @@ export function wantedLanguage() {
 }
 
 /** Loads a language's catalogue (the pseudo-locale is made from English) and makes it current. */
-let loaded;
+let settle;
 /** Settled once the page's catalogue is in (for what may come before it: the engine's boot). */
-export const languageLoaded = new Promise((resolve) => { loaded = resolve; });
+export const languageLoaded = new Promise((resolve) => { settle = resolve; });
 
 export async function loadLanguage(lang = wantedLanguage()) {
   const file = lang === PSEUDO ? "en" : lang;
@@ -64,7 +64,7 @@ export async function loadLanguage(lang = wantedLanguage()) {
   numbers = new Intl.NumberFormat(intlLang);
   percents = new Intl.NumberFormat(intlLang, { style: "percent", maximumFractionDigits: 0 });
   document.documentElement.lang = intlLang;
-  loaded();
+  settle();
   return lang;
 }
 
