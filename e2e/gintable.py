@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable
 from typing import Any
@@ -204,6 +205,11 @@ def english(message: dict[str, Any]) -> str:
     from gin.i18n import catalogue, word
 
     return word(catalogue("en"), message, "en")
+
+
+def medium_date(day: datetime.date) -> str:
+    """A day as the English page shows it (Intl's medium date): "Dec 5, 2026"."""
+    return day.strftime("%b %-d, %Y")
 
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}

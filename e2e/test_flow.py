@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from gintable import BOOT_TIMEOUT, Table, card_name, english
+from gintable import BOOT_TIMEOUT, Table, card_name, english, medium_date
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gin.actions import Action
@@ -391,18 +391,19 @@ def test_a_link_asks_before_abandoning_a_match(context: BrowserContext, page: Pa
     confirm.get_by_role("button", name="Keep playing").click()
     assert sorted(table.hand()) == hand and page.evaluate("window.__gin.ui.view.hand_number") == 1
     assert "seed=" not in page.url
-    day = (datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=3)).isoformat()
-    page.goto(f"./?{FAST}&daily={day}")
+    day = datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(days=3)
+    page.goto(f"./?{FAST}&daily={day.isoformat()}")
     expect(confirm).to_be_visible(timeout=BOOT_TIMEOUT)
-    expect(confirm).to_contain_text(f"This link opens the daily deal of {day}.")
+    expect(confirm).to_contain_text(f"This link opens the daily deal of {medium_date(day)}.")
     confirm.get_by_role("button", name="Start a new match").click()
-    page.wait_for_function(f"() => window.__gin.ui.seed === 'daily-{day}'")
+    page.wait_for_function(f"() => window.__gin.ui.seed === 'daily-{day.isoformat()}'")
 
 
 @pytest.mark.parametrize("asked", ["2026-13-45", "tomorrow"])
 def test_a_daily_link_to_no_such_day_says_so(page: Page, asked: str) -> None:
     today = datetime.datetime.now(datetime.UTC).date()
-    date = (today + datetime.timedelta(days=1)).isoformat() if asked == "tomorrow" else asked
+    tomorrow = today + datetime.timedelta(days=1)
+    date = tomorrow.isoformat() if asked == "tomorrow" else asked
     page.set_default_timeout(20_000)
     page.goto(f"./?{FAST}&daily={date}")
     panel = page.get_by_role("dialog", name="Daily deal")
@@ -410,8 +411,8 @@ def test_a_daily_link_to_no_such_day_says_so(page: Page, asked: str) -> None:
     note = panel.get_by_role("status")
     if asked == "tomorrow":
         expect(note).to_have_text(
-            f"The daily deal of {date} is not out yet: today is {today} (UTC). Play today's deal, "
-            "or a past one."
+            f"The daily deal of {medium_date(tomorrow)} is not out yet: today is "
+            f"{medium_date(today)} (UTC). Play today's deal, or a past one."
         )
     else:
         expect(note).to_contain_text("“2026-13-45”, which is not a date")

@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 import pytest
-from gintable import IDLE, engine_call, seed_where, simple_choice
+from gintable import IDLE, engine_call, medium_date, seed_where, simple_choice
 from playwright.sync_api import expect
 from test_player import stats_rows
 
@@ -267,7 +267,7 @@ def test_a_whole_friend_match_hides_each_hand_at_every_hand_over(page: Any) -> N
         for s in (0, 1)
     ]
     wins = [int(final["winner"] == seat) for seat in (0, 1)]
-    today = datetime.datetime.now(datetime.UTC).strftime("%b %-d, %Y")  # Intl's en medium date
+    today = medium_date(datetime.datetime.now(datetime.UTC).date())
     assert friends_shown(page) == [
         {
             "pair": f"{NAMES[0]} and {NAMES[1]}",

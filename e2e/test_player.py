@@ -11,7 +11,16 @@ from typing import Any
 
 import pytest
 from audit import AXE, axe_problems
-from gintable import BOOT_TIMEOUT, MY_TURN, Plan, Table, engine_call, english, seed_where
+from gintable import (
+    BOOT_TIMEOUT,
+    MY_TURN,
+    Plan,
+    Table,
+    engine_call,
+    english,
+    medium_date,
+    seed_where,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from gin.i18n import catalogue
@@ -141,7 +150,7 @@ def test_statistics_after_a_seeded_match(context: BrowserContext, page: Page) ->
     pct = lambda a, b: f" ({round(100 * a / b)}%)" if b else ""  # noqa: E731
     count = lambda test: str(sum(1 for r in results if test(r)))  # noqa: E731
     rival_label = catalogue("en")[f"opponents.{played['save']['opponent']}.label"]
-    today = datetime.datetime.now(datetime.UTC).strftime("%b %-d, %Y")  # Intl's en medium date
+    today = medium_date(datetime.datetime.now(datetime.UTC).date())
     expected = {
         "Matches won": "1 of 1 (100%)" if final["winner"] == me else "0 of 1 (0%)",
         "Hands won": f"{len(won)} of {len(results)}{pct(len(won), len(results))}",
@@ -352,7 +361,8 @@ def test_the_same_daily_deal_on_two_fresh_contexts(browser: Browser, base_url: s
         assert view["rules"] == expected["rules"]
         seen.append((view["hand_number"], view["dealer"], view["discard_pile"][:1], view["hand"]))
         page.get_by_role("button", name="Daily deal").click()
-        expect(page.locator("#daily-today")).to_contain_text(f"Today ({today}, UTC): in progress")
+        shown = medium_date(datetime.date.fromisoformat(today))
+        expect(page.locator("#daily-today")).to_contain_text(f"Today ({shown}, UTC): in progress")
         context.close()
     first = (1, expected["dealer"], expected["discard_pile"][:1], expected["hand"])
     assert seen == [first, first]

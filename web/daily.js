@@ -3,7 +3,7 @@
 // (a browser test checks the two agree); a daily always plays the Standard rules, so that
 // everyone's deal of the day is the same match.
 import { $ } from "./render.js";
-import { t } from "./i18n.js";
+import { formatDay, t } from "./i18n.js";
 import { wireLinkButtons } from "./share.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,9 +40,9 @@ export function linkRequest(params) {
       return { error: t("table.daily_not_a_date", { asked }) };
     }
     if (date > todayUTC()) {
-      return { error: t("table.daily_not_out_pick", { date, today: todayUTC() }) };
+      return { error: t("table.daily_not_out_pick", { date: formatDay(date), today: formatDay(todayUTC()) }) };
     }
-    return { seed: dailySeed(date), what: t("table.link_daily", { date }) };
+    return { seed: dailySeed(date), what: t("table.link_daily", { date: formatDay(date) }) };
   }
   const seed = params.get("seed");
   if (seed && seed.length > 200) return { error: t("table.link_seed_long", { n: 200 }) };
@@ -77,7 +77,7 @@ export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
     const today = todayUTC();
     const byDate = new Map();
     for (const m of matches()) if (m.daily) byDate.set(m.daily, m); // the latest try of each day
-    $("daily-today").textContent = t("table.daily_today", { date: today, result: resultText(byDate.get(today)) });
+    $("daily-today").textContent = t("table.daily_today", { date: formatDay(today), result: resultText(byDate.get(today)) });
     $("daily-link").value = linkTo(dailySeed(today));
     $("match-link").value = seed() ? linkTo(seed()) : "";
     linksFilled();
@@ -85,13 +85,13 @@ export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
     const list = $("daily-list");
     list.replaceChildren(...past.map((m) => {
       const li = document.createElement("li");
-      li.append(t("table.daily_past_line", { date: m.daily, result: resultText(m) }), " ");
+      li.append(t("table.daily_past_line", { date: formatDay(m.daily), result: resultText(m) }), " ");
       if (m.save) {
         const btn = document.createElement("button");
         btn.type = "button";
         btn.className = "ghost";
         btn.textContent = t("table.replay");
-        btn.setAttribute("aria-label", t("table.daily_replay", { date: m.daily }));
+        btn.setAttribute("aria-label", t("table.daily_replay", { date: formatDay(m.daily) }));
         btn.addEventListener("click", () => replay(m.save));
         li.append(btn);
       }
@@ -115,7 +115,7 @@ export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
       return;
     }
     if (dailyDate(seed) && dailyDate(seed) > todayUTC()) {
-      $("seed-note").textContent = t("table.daily_not_out", { date: dailyDate(seed), today: todayUTC() });
+      $("seed-note").textContent = t("table.daily_not_out", { date: formatDay(dailyDate(seed)), today: formatDay(todayUTC()) });
       return;
     }
     newMatch(seed);
