@@ -536,7 +536,7 @@ def test_display_options_focus_and_the_hand_read_out(page: Page, table: Table) -
 
 
 def test_the_hand_end_explains_the_score(context: BrowserContext, page: Page) -> None:
-    ended = mirror("explain-1", stop=lambda v: v["phase"] == "hand_over")
+    ended = mirror("explain-2", stop=lambda v: v["phase"] == "hand_over")
     store_before_load(context, {SAVE_KEY: ended["save"]})
     Table(page).open(f"./?{FAST}")
     result = page.get_by_role("dialog", name=re.compile("knocked|gin|Undercut|Void"))

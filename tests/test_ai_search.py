@@ -18,7 +18,7 @@ from gin.ai.expert import HAZARD_WEIGHT, SLACK, Expert, hazard
 from gin.ai.hint import hint
 from gin.ai.search import MARGIN, OPEN_DRAWS, judge, limit_prior, settle, worlds
 from gin.ai.standing import worth
-from gin.ai.tracking import Ending
+from gin.ai.tracking import Ending, Table
 from gin.ai.views import read_view
 from gin.cards import from_mask, to_mask
 from gin.i18n import catalogue, word
@@ -210,12 +210,10 @@ def test_the_score_sheet_shows_the_other_hand() -> None:
     assert theirs == (Ending(kind, result.knocker_deadwood, stock),)
 
 
-def test_the_expert_races_to_gin_unless_the_other_player_is_eager() -> None:
-    """In mid-hand the expert's sampled futures race to gin, but to the rules' limit once the
-    earlier hands show a player that knocks with 9."""
-    match = new_match(PRESETS["research"], "race")
+def mid_hand(seed: str) -> Table:
+    """A discard of a gin-only baseline after its sixth draw, with more than 8 stock cards."""
+    match = new_match(PRESETS["research"], seed)
     players = (opponent("baseline-k0"), opponent("baseline-k0"))
-    expert = Expert()
     while True:
         seat = match.hand.to_act
         if seat is None:
@@ -223,8 +221,15 @@ def test_the_expert_races_to_gin_unless_the_other_player_is_eager() -> None:
             continue
         table = read_view(view(match, seat))
         if table.phase == "discard" and table.knowledge.draws > 6 and table.stock > 8:
-            break
+            return table
         match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
+
+
+def test_the_expert_races_to_gin_unless_the_other_player_is_eager() -> None:
+    """In mid-hand the expert's sampled futures race to gin, but to the rules' limit once the
+    earlier hands show a player that knocks with 9."""
+    expert = Expert()
+    table = mid_hand("race")
     assert expert.race_to(table) == 0
     eager = replace(table, other_ends=(Ending("knock", 9, 20),))
     assert expert.race_to(eager) == table.knock_limit == 10
@@ -259,6 +264,29 @@ def test_an_eager_players_near_knock_turns_the_expert_to_low_deadwood() -> None:
             match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
     assert early and late
     assert sum(late) / len(late) > sum(early) / len(early) + 0.05
+
+
+def test_once_the_stock_runs_low_the_expert_knocks_only_against_an_eager_player() -> None:
+    """With 8 stock cards or fewer the expert ends a hand only with gin unless the earlier hands
+    show an eager player: not in a match's first hand (nothing shown yet), not against a player
+    shown patient, not against one shown to knock with 4 to 7; in mid-hand its limit is gin anyway,
+    and in its first turns the rules' limit."""
+    expert = Expert()
+    opening = read_view(view(new_match(PRESETS["research"], "late"), 0))
+    table = mid_hand("late")
+    shown = {
+        "unknown": (),
+        "patient": (Ending("gin", 0, 12), Ending("shown", 6, 14)),
+        "middling": (Ending("knock", 4, 20), Ending("shown", 8, 14)),
+        "eager": (Ending("knock", 9, 20),),
+    }
+    late = {
+        name: expert.knock_limit(replace(table, stock=8, other_ends=ends))
+        for name, ends in shown.items()
+    }
+    assert late == {"unknown": 0, "patient": 0, "middling": 0, "eager": table.knock_limit}
+    assert expert.knock_limit(replace(table, stock=9, other_ends=shown["eager"])) == 0
+    assert expert.knock_limit(opening) == opening.knock_limit == 10
 
 
 SETS = "7C JC KC 3D 4D JD 3H JH KH KS", "AC AD AS 2D 3S 4S 5S 6S 9H TH"
