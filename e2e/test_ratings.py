@@ -59,6 +59,12 @@ def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
     label = str(catalogue("en")[f"opponents.{name}.label"])  # shown by its catalogue label
     assert label in page.locator("#match-suggest").inner_text()
     problems = every_size(page, "rating-match-end")
+    # Reloaded at the match end, the page asks the engine again from the rating it kept.
+    page.goto("./?speed=0&sw=0")
+    page.wait_for_selector(MATCH_OVER, state="attached", timeout=BOOT)
+    page.click("#result-next")  # the last hand's end shows first: "See the match"
+    page.wait_for_selector("#match-suggest-play", timeout=30_000)
+    assert label in page.locator("#match-suggest").inner_text()
     page.click("#match-suggest-play")
     page.wait_for_selector(
         'html[data-ready="1"]:not([data-phase="match_over"])', state="attached", timeout=BOOT

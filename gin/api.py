@@ -20,6 +20,8 @@ raises. Operations (see docs/actions.md):
   name, "score": 1 | 0.5 | 0}`` (the player's rating after a finished match, null for a new
   player: :func:`gin.ai.rating.after_match`, with its 95% interval, and ``suggest``, the opponent
   nearest it; an opponent the ladder did not rate leaves the rating as it was, ``rated`` false)
+- ``{"op": "suggest", "player": {..}}`` (the rated opponent nearest a rating the page kept, so a
+  finished match shows its suggestion again after a reload)
 - ``{"op": "hint"}`` (the expert's suggestion for the human, with a one-line reason as a message
   of :mod:`gin.i18n`, and where a knock is on offer the search's word on it: see
   :mod:`gin.ai.hint`)
@@ -284,6 +286,11 @@ def _rate(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _suggest(request: dict[str, Any]) -> dict[str, Any]:
+    player = PlayerRating.from_json(request.get("player"))
+    return {"ok": True, "suggest": suggest(player, OPPONENTS)}
+
+
 def _replay(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "frames": replay.frames(request.get("save"))}
 
@@ -350,6 +357,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "view": _view,
     "opponents": _opponents,
     "rate": _rate,
+    "suggest": _suggest,
     "replay": _replay,
     "review": _review,
     "presets": _presets,

@@ -68,6 +68,7 @@ def test_new_with_rules_and_without_seed() -> None:
         ({"op": "rate", "opponent": "Kasparov", "score": 1}, "unknown opponent 'Kasparov'"),
         ({"op": "rate", "player": [1], "opponent": "expert", "score": 1}, "rating is an object"),
         ({"op": "rate", "player": {"rating": 1}, "opponent": "cautious", "score": 0}, "bad player"),
+        ({"op": "suggest"}, "a player rating is an object, not NoneType"),
     ],
 )
 def test_errors_are_replies(request_: dict[str, Any], message: str) -> None:
@@ -165,6 +166,8 @@ def test_a_rating_suggests_the_rated_opponent_nearest_it() -> None:
         player = reply["player"]
         nearest = min(abs(r - player["rating"]) for r in rated.values())
         assert abs(rated[reply["suggest"]] - player["rating"]) == nearest
+        # A rating the page kept asks for the same suggestion again (after a reload).
+        assert call(op="suggest", player=player)["suggest"] == reply["suggest"]
 
 
 def test_an_old_saves_opponent_name_is_rated_as_its_new_name() -> None:

@@ -53,7 +53,9 @@ export function wireRatings({ call, ui, newMatch }) {
     const match = store.matches.find((m) => m.id === store.current);
     if (!match || !match.rating) return void box.replaceChildren();
     const parts = [el("p", { id: "match-rating-now" }, t("rating.yours", { words: ratingWords(match.rating) }))];
-    const name = last && last.id === match.id ? last.suggest : null;
+    // Rated on an earlier visit (the page was reloaded at the match end): ask again from the rating kept.
+    const name = last && last.id === match.id ? last.suggest
+      : await call({ op: "suggest", player: match.rating }).then((reply) => (reply.ok ? reply.suggest : null));
     if (name) {
       listed ||= call({ op: "opponents" }).then((reply) => (reply.ok ? reply.opponents : []));
       const entry = (await listed).find((o) => o.name === name);
