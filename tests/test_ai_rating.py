@@ -141,6 +141,8 @@ def test_ladder_writes_a_file_it_can_refit(
     text = module.read_text()
     assert '"baseline": {"rating": 1500, "low": 1500, "high": 1500, "matches": 4},' in text
     assert "seed ladder (research rules, 2 matches a pair)" in " ".join(text.split())
+    assert main(["ladder", "beginner", "cautious", "--games", "2"]) == 2
+    assert "must include the anchor 'baseline'" in capsys.readouterr().err
     (tmp_path / "bad.json").write_text('{"format": "other"}')
     assert main(["ladder", "--from", str(tmp_path / "bad.json")]) == 2
     assert "not a gin-ladder-1 file" in capsys.readouterr().err

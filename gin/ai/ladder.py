@@ -212,6 +212,10 @@ def main(args: argparse.Namespace) -> int:
                 raise RatingError("name at least two opponents; --games and --jobs at least 1")
             for name in args.names:
                 opponent(name)
+            if ANCHOR not in args.names:
+                # Checked before playing: the fit needs it, and hours of matches without it
+                # would be thrown away.
+                raise RatingError(f"the round robin must include the anchor {ANCHOR!r}")
             results = round_robin(args.names, args.games, args.seed, PRESETS[args.rules], args.jobs)
             runs = [
                 {"rules": args.rules, "seed": args.seed, "games": args.games, "names": args.names}
