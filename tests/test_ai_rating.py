@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 from pathlib import Path
 
 import pytest
 
 from gin.__main__ import main
+from gin.ai import styles
 from gin.ai.ladder import merge
 from gin.ai.rating import (
     PlayerRating,
+    Prediction,
     RatingError,
     Result,
     after_match,
@@ -175,3 +178,35 @@ def test_arena_results_add_up_in_the_ladder(
     out = capsys.readouterr().out
     assert "seed arena (standard rules, 2 matches a pair); seed arena" in out
     assert "| `baseline` | 1500 | anchor | 3 |" in out
+
+
+def cyclic_tournament(seed: int, matches: int) -> list[Result]:
+    """A round robin where strength alone cannot predict: each member also has a style (an
+    angle), and the one whose angle is ahead by less than half a turn gains up to a logit of 1
+    (about 23 points), so every three members 120 degrees apart form a cycle."""
+    rng = random.Random(seed)
+    names = ["baseline", "a", "b", "c", "d", "e", "f"]
+    results = []
+    for i, a in enumerate(names):
+        for j, b in enumerate(names[i + 1 :], i + 1):
+            logit = 0.4 * (i - j) / 6 + math.sin((j - i) * math.pi / 3)
+            wins = sum(rng.random() < 1 / (1 + math.exp(-logit)) for _ in range(matches))
+            results.append(Result(a, b, wins, matches - wins))
+    return results
+
+
+def mean_error(predictions: list[Prediction]) -> float:
+    return sum(abs(p.error) for p in predictions) / len(predictions)
+
+
+def test_styles_predict_the_pairings_of_a_league_with_cycles() -> None:
+    results = cyclic_tournament(1, 1000)
+    rated, styled = held_out(results), styles.held_out(results)
+    assert len(styled) == len(rated) == 21
+    assert mean_error(rated) > 15  # one number per member cannot hold the cycles
+    assert mean_error(styled) < 4
+
+
+def test_styles_cost_little_where_strength_alone_predicts() -> None:
+    results = tournament(2, 400)
+    assert mean_error(styles.held_out(results)) < mean_error(held_out(results)) + 1

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from gin.ai import styles
 from gin.ai.arena import Tally, progress_line, run_many
 from gin.ai.base import OpponentError, opponent
 from gin.ai.rating import (
@@ -97,10 +98,11 @@ def record(
     runs: Sequence[dict[str, Any]],
     ratings: Sequence[Rating] = (),
     predictions: Sequence[Prediction] = (),
+    styled: Sequence[Prediction] = (),
 ) -> str:
     """The JSON text the ladder writes (and the arena's ``--results``): the runs its results come
     from, the results (match wins of each pairing), and when fitted the ratings and the
-    held-out check."""
+    held-out check, by the ratings alone and with styles (:mod:`gin.ai.styles`)."""
     data = {
         "format": FORMAT,
         "runs": list(runs),
@@ -115,19 +117,21 @@ def record(
             for r in results
         ],
         "ratings": [r.as_json() for r in ratings],
-        "held_out": [
-            {
-                "first": p.first,
-                "second": p.second,
-                "matches": p.matches,
-                "observed": round(p.observed, 4),
-                "predicted": round(p.predicted, 4),
-                "spread": round(p.spread, 2),
-            }
-            for p in predictions
-        ],
+        "held_out": [_prediction_json(p) for p in predictions],
+        "held_out_styles": [_prediction_json(p) for p in styled],
     }
     return json.dumps(data, indent=1) + "\n"
+
+
+def _prediction_json(p: Prediction) -> dict[str, Any]:
+    return {
+        "first": p.first,
+        "second": p.second,
+        "matches": p.matches,
+        "observed": round(p.observed, 4),
+        "predicted": round(p.predicted, 4),
+        "spread": None if p.spread is None else round(p.spread, 2),
+    }
 
 
 def describe(runs: Sequence[dict[str, Any]]) -> str:
@@ -150,29 +154,34 @@ def module_text(ratings: Sequence[Rating], runs: Sequence[dict[str, Any]]) -> st
     return f'"""{about}\n"""\n\nRATINGS: dict[str, dict[str, int]] = {{\n{rows}\n}}\n'
 
 
-def prediction_report(predictions: Sequence[Prediction]) -> str:
+def prediction_report(
+    predictions: Sequence[Prediction],
+    heading: str = "held-out pairings (each predicted by a fit on all the others)",
+) -> str:
     """Each held-out pairing: observed and predicted win rate, the error, the prediction's own
-    spread and the observation's noise."""
+    spread (where worked out) and the observation's noise."""
     lines = [
-        "held-out pairings (each predicted by a fit on all the others), win rate of the first:",
+        f"{heading}, win rate of the first:",
         f"{'pairing':<36}{'matches':>8}{'observed':>10}{'predicted':>10}{'error':>8}"
         f"{'spread':>8}{'noise':>8}",
     ]
     for p in predictions:
+        spread = "-" if p.spread is None else f"{p.spread:.1f}"
         lines.append(
             f"{p.first + ' - ' + p.second:<36}{p.matches:>8}{p.observed:>10.1%}"
-            f"{p.predicted:>10.1%}{p.error:>+8.1f}{p.spread:>8.1f}{p.noise:>8.1f}"
+            f"{p.predicted:>10.1%}{p.error:>+8.1f}{spread:>8}{p.noise:>8.1f}"
         )
     if predictions:
         errors = [abs(p.error) for p in predictions]
         noise = [p.noise for p in predictions]
-        spread = [p.spread for p in predictions]
+        spreads = [p.spread for p in predictions if p.spread is not None]
         wide = sum(abs(p.error) > 2 * p.expected_error for p in predictions)
+        spread = f"{sum(spreads) / len(spreads):.1f}" if spreads else "not worked out"
         lines.append(
             f"mean |error| {sum(errors) / len(errors):.1f} points, largest {max(errors):.1f}; "
             f"within 3 points: {sum(e <= 3 for e in errors)} of {len(errors)}; "
             f"mean noise of the observed rates {sum(noise) / len(noise):.1f} points, "
-            f"mean spread of the predictions {sum(spread) / len(spread):.1f}; "
+            f"mean spread of the predictions {spread}; "
             f"beyond twice both together: {wide} of {len(errors)}"
         )
     return "\n".join(lines)
@@ -228,8 +237,10 @@ def main(args: argparse.Namespace) -> int:
     print(describe(runs))
     print(table(ratings))
     print(prediction_report(predictions))
+    styled = styles.held_out(results)
+    print(prediction_report(styled, "held-out pairings by ratings and styles (gin.ai.styles)"))
     if args.json:
-        Path(args.json).write_text(record(results, runs, ratings, predictions))
+        Path(args.json).write_text(record(results, runs, ratings, predictions, styled))
     if args.module:
         Path(args.module).write_text(module_text(ratings, runs))
     return 0

@@ -188,9 +188,9 @@ class Prediction:
     matches: int
     observed: float
     predicted: float
-    spread: float
+    spread: float | None
     """The predicted rate's own standard error, in points: how far the fit on the other
-    pairings is unsure of it (their matches are finite too)."""
+    pairings is unsure of it (their matches are finite too); None where it is not worked out."""
 
     @property
     def error(self) -> float:
@@ -209,7 +209,7 @@ class Prediction:
         """The error's own standard deviation, in points: the prediction's spread and the
         observation's noise together. A model that holds misses by more than twice this on
         about one pairing in twenty."""
-        return math.hypot(self.spread, self.noise)
+        return math.hypot(self.spread or 0.0, self.noise)
 
 
 def held_out(results: Sequence[Result], anchor: str = ANCHOR) -> list[Prediction]:
