@@ -482,6 +482,7 @@ def test_one_list_of_keys_everywhere(context: BrowserContext, page: Page) -> Non
     page.keyboard.press("Escape")
     # The help page draws the same list.
     page.goto("./help.html")
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
     help_rows = page.locator("#help-keys tr").evaluate_all(
         "trs => trs.map(tr => [tr.cells[0].textContent.trim(), tr.cells[1].textContent.trim()])"
     )

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from gintable import BOOT_TIMEOUT
 from layout import layout_problems
 from playwright.sync_api import Browser, Page
 from screenwalk import SIZES, Walk, find_positions, language_page
@@ -83,7 +84,7 @@ def test_pseudo_locale(browser: Browser, base_url: str, positions: dict[str, Any
 
     found = Walk(page, positions, "pseudo", also=words).run()
     page.goto("./help.html?lang=pseudo")  # the help the table links to
-    page.wait_for_load_state("networkidle")
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
     leaks.extend(("help page", *leak) for leak in text_leaks(page))
     context.close()
     failures = ([grouped(leaks)] if leaks else []) + ([report(found)] if found else [])

@@ -628,4 +628,5 @@ def test_accessibility_audit(context: BrowserContext, page: Page, states: dict[s
     expect(page.get_by_role("dialog", name="Replay")).to_be_visible()
     axe(page, "the replay")
     page.goto("./help.html")
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
     axe(page, "the how-to-play page")

@@ -10,3 +10,4 @@ document.getElementById("help-keys").replaceChildren(...keyRows(TABLE_KEYS));
 document.getElementById("help-replay-keys").replaceChildren(...keyRows(REPLAY_KEYS));
 // A link to a section (help.html#fair) arrived before its words: go there now that they are in.
 if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+document.documentElement.dataset.ready = "1"; // its words are in (the tests wait for this, as on the table)
