@@ -19,7 +19,7 @@ numbers out, JSON-friendly.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from gin.ai.ratings_table import RATINGS
@@ -212,31 +212,42 @@ class Prediction:
         return math.hypot(self.spread or 0.0, self.noise)
 
 
-def held_out(results: Sequence[Result], anchor: str = ANCHOR) -> list[Prediction]:
-    """Each pairing predicted by a fit on all the others (leave one pairing out)."""
+Predictor = Callable[[Sequence[Result], Result], tuple[float, float | None] | None]
+"""Given the other pairings and one left out: the left-out pairing's predicted win rate of its
+first member and that prediction's spread (None where not worked out), or None when the others
+say nothing about it."""
+
+
+def leave_one_out(results: Sequence[Result], predict: Predictor) -> list[Prediction]:
+    """Each pairing predicted by ``predict`` from all the others."""
     predictions = []
     for k, left in enumerate(results):
-        rest = [r for i, r in enumerate(results) if i != k]
+        found = predict([r for i, r in enumerate(results) if i != k], left)
+        if found is None:
+            continue
+        games = left.first_wins + left.second_wins
+        predictions.append(
+            Prediction(left.first, left.second, games, left.first_wins / max(games, 1), *found)
+        )
+    return predictions
+
+
+def held_out(results: Sequence[Result], anchor: str = ANCHOR) -> list[Prediction]:
+    """Each pairing predicted by a Bradley–Terry fit on all the others (leave one pairing
+    out)."""
+
+    def predict(rest: Sequence[Result], left: Result) -> tuple[float, float | None] | None:
         names = {r.first for r in rest} | {r.second for r in rest}
         if not {anchor, left.first, left.second} <= names:
-            continue  # the others say nothing about this pairing
+            return None  # the others say nothing about this pairing
         found = _fit(rest, anchor)
         gap = found.strength[left.first] - found.strength[left.second]
         predicted = 1 / (1 + math.exp(-gap))
         # The delta method: the rate moves by p(1 - p) per unit of strength difference.
         spread = predicted * (1 - predicted) * math.sqrt(found.variance(left.first, left.second))
-        games = left.first_wins + left.second_wins
-        predictions.append(
-            Prediction(
-                left.first,
-                left.second,
-                games,
-                left.first_wins / max(games, 1),
-                predicted,
-                100 * spread,
-            )
-        )
-    return predictions
+        return predicted, 100 * spread
+
+    return leave_one_out(results, predict)
 
 
 def table(ratings: Sequence[Rating]) -> str:

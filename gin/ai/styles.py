@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gin.ai.rating import Prediction, Result
+from gin.ai.rating import Prediction, Result, leave_one_out
 
 DIMENSIONS = 2
 """Pairs of style coordinates per opponent. On the league's results (seeds ``ladder-L3`` to
@@ -114,21 +114,11 @@ def held_out(results: Sequence[Result], dimensions: int = DIMENSIONS) -> list[Pr
     """Each pairing predicted by a fit of strengths and styles on all the others (leave one
     pairing out); pairings with a member the others never saw are skipped. Their ``spread`` is
     not worked out (None)."""
-    predictions = []
-    for k, left in enumerate(results):
-        rest = [r for i, r in enumerate(results) if i != k]
+
+    def predict(rest: Sequence[Result], left: Result) -> tuple[float, float | None] | None:
         seen = {r.first for r in rest} | {r.second for r in rest}
         if not {left.first, left.second} <= seen:
-            continue
-        games = left.first_wins + left.second_wins
-        predictions.append(
-            Prediction(
-                left.first,
-                left.second,
-                games,
-                left.first_wins / max(games, 1),
-                fit(rest, dimensions).chance(left.first, left.second),
-                None,
-            )
-        )
-    return predictions
+            return None
+        return fit(rest, dimensions).chance(left.first, left.second), None
+
+    return leave_one_out(results, predict)
