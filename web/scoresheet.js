@@ -24,6 +24,14 @@ function row(cells, cls) {
   return tr;
 }
 
+/** A line of the sheet's foot: its label across the first three columns (a narrow first column
+ * would split it), then the two seats' figures. */
+function footRow(label, mine, theirs, cls) {
+  const tr = row([label, mine, theirs], cls);
+  tr.firstChild.colSpan = 3;
+  return tr;
+}
+
 /** How a hand ended, in a few words; `names` as the engine gave them (view.names). */
 export function howWords(line, names) {
   const shown = seatNames({ names });
@@ -74,11 +82,10 @@ export function sheetTable(view) {
     body.append(tr);
   }
   const foot = el("tfoot");
-  const blank = () => "";
   const f = view.final;
   if (!f) {
     const boxes = view.scores.boxes;
-    foot.append(row([t("sheet.boxes"), blank(), blank(), formatNumber(boxes[0]), formatNumber(boxes[1])]));
+    foot.append(footRow(t("sheet.boxes"), formatNumber(boxes[0]), formatNumber(boxes[1])));
   } else {
     const num = formatNumber;
     const each = (tot) => (tot.boxes ? tot.box_points / tot.boxes : view.rules.box_bonus);
@@ -90,7 +97,7 @@ export function sheetTable(view) {
     if (f.totals.some((tot) => tot.shutout)) rows.push(["sheet.shutout", (tot) => (tot.shutout ? t("sheet.doubled") : "")]);
     rows.push(["sheet.total", (tot) => num(tot.total)]);
     for (const [key, get] of rows) {
-      foot.append(row([t(key), blank(), blank(), get(f.totals[0]), get(f.totals[1])], key === "sheet.total" ? "sum" : ""));
+      foot.append(footRow(t(key), get(f.totals[0]), get(f.totals[1]), key === "sheet.total" ? "sum" : ""));
     }
   }
   table.append(head, body, foot);

@@ -135,11 +135,27 @@ def _prediction_json(p: Prediction) -> dict[str, Any]:
 
 
 def describe(runs: Sequence[dict[str, Any]]) -> str:
-    """The runs in words: seed, rules and matches a pair of each."""
-    return "; ".join(
-        f"seed {r.get('seed')} ({r.get('rules')} rules, {r.get('games')} matches a pair)"
-        for r in runs
-    )
+    """The runs in words: each seed once, with its rules and matches a pair (runs that share a
+    seed and rules, such as one arena run per opponent, are counted together).
+
+    >>> print(describe([{"seed": "A", "rules": "research", "games": 100},
+    ...                 {"seed": "B", "rules": "research", "games": 300},
+    ...                 {"seed": "A", "rules": "research", "games": 200}]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    seed A (research rules, 2 runs of 100 to 200 matches a pair); seed B (research rules, 300
+    matches a pair)
+    """
+    groups: dict[tuple[str, str], list[int]] = {}
+    for r in runs:
+        key = (str(r.get("seed")), str(r.get("rules")))
+        groups.setdefault(key, []).append(int(r.get("games", 0)))
+    parts = []
+    for (seed, rules), games in groups.items():
+        low, high = min(games), max(games)
+        size = f"{low}" if low == high else f"{low} to {high}"
+        count = f"{len(games)} runs of " if len(games) > 1 else ""
+        parts.append(f"seed {seed} ({rules} rules, {count}{size} matches a pair)")
+    return "; ".join(parts)
 
 
 def module_text(ratings: Sequence[Rating], runs: Sequence[dict[str, Any]]) -> str:
