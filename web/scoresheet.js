@@ -24,6 +24,15 @@ function row(cells, cls) {
   return tr;
 }
 
+const WHOLE = 8;
+/** Room in `cell` for the longest word of `text` whole, up to WHOLE characters: a name such as
+ * "Computer" or a heading such as "Hand" is never split, while a longer word (a long name, a long
+ * translation) still breaks rather than widen the sheet past a phone. */
+function keepWhole(cell, text) {
+  const longest = Math.max(0, ...String(text).split(/\s+/).map((word) => [...word].length));
+  cell.style.minWidth = `${Math.min(longest, WHOLE) + 1}ch`; // + the cell's padding
+}
+
 /** A line of the sheet's foot: its label across the first three columns (a narrow first column
  * would split it), then the two seats' figures. */
 function footRow(label, mine, theirs, cls) {
@@ -63,16 +72,20 @@ export function sheetTable(view) {
   table.append(el("caption", t(caption, { target: view.scores.target, n: view.hand_number })));
   const head = el("thead");
   const hr = el("tr");
-  for (const text of [t("sheet.hand"), t("sheet.dealer"), t("sheet.how"), names[0], names[1]]) {
+  const headings = [t("sheet.hand"), t("sheet.dealer"), t("sheet.how"), names[0], names[1]];
+  headings.forEach((text, i) => {
     const th = el("th", text);
     th.scope = "col";
+    if (i !== 2) keepWhole(th, text); // how each hand ended, the widest column, gives way first
     hr.append(th);
-  }
+  });
   head.append(hr);
   const body = el("tbody");
   for (const line of lines) {
-    body.append(row([formatNumber(line.deal), names[line.dealer], howWords(line, view.names), cell(line, 0), cell(line, 1)],
-      line.kind === "void" ? "void" : ""));
+    const tr = row([formatNumber(line.deal), names[line.dealer], howWords(line, view.names), cell(line, 0), cell(line, 1)],
+      line.kind === "void" ? "void" : "");
+    keepWhole(tr.cells[1], names[line.dealer]);
+    body.append(tr);
   }
   if (!lines.length) {
     const tr = el("tr");
