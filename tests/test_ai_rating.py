@@ -143,7 +143,7 @@ def test_ladder_writes_a_file_it_can_refit(
     assert "| `baseline` | 1500 | anchor | 4 |" in capsys.readouterr().out
     text = module.read_text()
     assert '"baseline": {"rating": 1500, "low": 1500, "high": 1500, "matches": 4},' in text
-    assert "seed ladder (research rules, 2 matches a pair)" in " ".join(text.split())
+    assert "seed ladder (research rules, 2 runs of 2 matches a pair)" in " ".join(text.split())
     assert main(["ladder", "beginner", "cautious", "--games", "2"]) == 2
     assert "must include the anchor 'baseline'" in capsys.readouterr().err
     (tmp_path / "bad.json").write_text('{"format": "other"}')
@@ -176,7 +176,7 @@ def test_arena_results_add_up_in_the_ladder(
     capsys.readouterr()
     assert main(["ladder", "--from", str(one), str(two)]) == 0
     out = capsys.readouterr().out
-    assert "seed arena (standard rules, 2 matches a pair); seed arena" in out
+    assert "seed arena (standard rules, 2 runs of 1 to 2 matches a pair)" in out
     assert "| `baseline` | 1500 | anchor | 3 |" in out
 
 
