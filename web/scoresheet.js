@@ -41,6 +41,14 @@ function footRow(label, mine, theirs, cls) {
   return tr;
 }
 
+/** "2 × 25 = 50", which on a phone breaks only before the "=" (the boxes' figure in the foot of
+ * the match's sheet). */
+function boxSum(count, each, points) {
+  const sum = el("span");
+  sum.append(el("span", `${count} × ${each}`, "calc"), " ", el("span", `= ${points}`, "calc"));
+  return sum;
+}
+
 /** How a hand ended, in a few words; `names` as the engine gave them (view.names). */
 export function howWords(line, names) {
   const shown = seatNames({ names });
@@ -104,7 +112,7 @@ export function sheetTable(view) {
     const each = (tot) => (tot.boxes ? tot.box_points / tot.boxes : view.rules.box_bonus);
     const rows = [
       ["sheet.hand_points", (tot) => num(tot.points)],
-      ["sheet.boxes", (tot) => `${num(tot.boxes)} × ${num(each(tot))} = ${num(tot.box_points)}`],
+      ["sheet.boxes", (tot) => boxSum(num(tot.boxes), num(each(tot)), num(tot.box_points))],
       ["sheet.game_bonus", (tot) => num(tot.game_bonus)],
     ];
     if (f.totals.some((tot) => tot.shutout)) rows.push(["sheet.shutout", (tot) => (tot.shutout ? t("sheet.doubled") : "")]);
