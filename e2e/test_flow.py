@@ -210,6 +210,16 @@ def test_the_hand_that_ends_the_match_comes_first(context: BrowserContext, page:
         str(total[0]["total"]),
         str(total[1]["total"]),
     ]
+    bonus = page.evaluate("window.__gin.ui.view.rules.box_bonus")
+    each = [t["box_points"] // t["boxes"] if t["boxes"] else bonus for t in total]
+    sums = [f"{t['boxes']} × {e} = {t['box_points']}" for t, e in zip(total, each, strict=True)]
+    boxes = final.locator("tfoot tr", has_text="Boxes")
+    assert cells(boxes) == ["Boxes", *sums]
+    # On a phone a box sum may break before its "=" only: "1 × 25" and "= 25" each stay whole.
+    parts = boxes.locator(".calc").evaluate_all(
+        "els => els.map(e => getComputedStyle(e).whiteSpace)"
+    )
+    assert parts == ["nowrap"] * 4
     expect(final.get_by_role("button", name="Rematch")).to_be_focused()
     expect(final.get_by_role("button", name="Watch the replay")).to_be_visible()
     expect(final.get_by_role("button", name="Play the same deals again")).to_be_visible()
