@@ -7,13 +7,14 @@ matches a pair); seed S37k (research rules, 100 matches a pair); seed S41a (rese
 matches a pair); seed i37-F1 (research rules, 400 matches a pair); seed i37-F2 (research rules,
 300 matches a pair); seed i37-F3 (research rules, 300 matches a pair); seed i38-F1 (research
 rules, 400 matches a pair); seed i38-F2 (research rules, 300 matches a pair); seed i41-F1
-(research rules, 1000 matches a pair), anchored at baseline = 1500. Read them through
-:func:`gin.ai.rating.opponent_rating`; regenerate rather than edit.
+(research rules, 1000 matches a pair); seed i42-F1 (research rules, 1000 matches a pair),
+anchored at baseline = 1500. Read them through :func:`gin.ai.rating.opponent_rating`; regenerate
+rather than edit.
 """
 
 RATINGS: dict[str, dict[str, int]] = {
-    "expert": {"rating": 1764, "low": 1754, "high": 1774, "matches": 12800},
-    "safe-gin-racer": {"rating": 1689, "low": 1677, "high": 1700, "matches": 7300},
+    "expert": {"rating": 1766, "low": 1756, "high": 1776, "matches": 13800},
+    "safe-gin-racer": {"rating": 1686, "low": 1675, "high": 1698, "matches": 8300},
     "baseline-k0": {"rating": 1641, "low": 1629, "high": 1652, "matches": 6400},
     "gin-waiter": {"rating": 1638, "low": 1626, "high": 1649, "matches": 6400},
     "tactician": {"rating": 1593, "low": 1580, "high": 1606, "matches": 4300},
