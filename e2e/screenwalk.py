@@ -36,6 +36,7 @@ from gintable import (
 )
 from layout import layout_problems
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_player import FAST, SAVE_KEY, STATS_KEY, a_friends_match, mirror
 
 SIZES = [
@@ -405,7 +406,11 @@ class Walk:
         """The coach's review of the hand, opened from the hand's end once it is in; first the
         check sees a list of decisions wider than the dialog."""
         page = self.page
-        page.locator("#result-review").click(timeout=60_000)
+        try:
+            page.locator("#result-review").click(timeout=60_000)
+        except PlaywrightTimeoutError as err:  # say what the coach's line said instead
+            line = page.locator("#result-coach").text_content()
+            raise AssertionError(f"no Review button in 60 s; the coach's line: {line!r}") from err
         expect(page.locator("#dlg-review")).to_be_visible()
         page.set_viewport_size({"width": 360, "height": 640})
         self.caught(

@@ -164,3 +164,31 @@ def test_a_review_never_holds_up_a_move(page: Page, match: dict[str, Any]) -> No
     page.wait_for_function("(n) => window.__gin.ui.view.history.length > n", arg=before)
     # The move was answered while the reviews asked for before it were still running.
     assert page.evaluate("window.e2eReviewsDone") < 3
+
+
+def test_a_failed_coach_worker_is_replaced(
+    browser: Browser, base_url: str, match: dict[str, Any]
+) -> None:
+    """The coach's first worker fails to start (its script throws): the review is asked again of
+    a new worker, and the hand's end still gets its line and its Review button."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    served: list[str] = []
+
+    def serve(route: Any) -> None:
+        served.append(route.request.url)
+        if len(served) == 2:  # the game's worker is the first; the coach's the second
+            route.fulfill(content_type="text/javascript", body="throw new Error('planted');")
+        else:
+            route.continue_()
+
+    page.route("**/worker.mjs*", serve)
+    page.goto(f"./?{FAST}")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(match['save']))})")
+    served.clear()
+    page.goto(f"./?{FAST}")
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#result-coach")).to_contain_text("Your play cost", timeout=60_000)
+    expect(page.locator("#result-review")).to_be_visible()
+    assert len(served) == 3, served
+    context.close()

@@ -15,11 +15,13 @@ import { recordCoach } from "./stats.js";
 const CLASS_MARKS = { best: "✓", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const SEAT = 0; // the page's player: the save's seat 0 ("You")
 
-/** The reviews' own worker, started on first use; requests and replies are JSON strings. */
+/** The reviews' own worker, started on first use; requests and replies are JSON strings. A
+ * worker that fails (its boot, or a crash) is replaced, and what it held is asked once more of
+ * the new one: a second Pyodide starting beside the game's may fail where a later one will not. */
 class Reviewer {
   constructor() {
     this.worker = null;
-    this.pending = new Map();
+    this.pending = new Map(); // id -> {resolve, text, retried}
     this.nextId = 1;
     this.times = []; // the worker's milliseconds per review, for e2e/bench.py
   }
@@ -27,31 +29,41 @@ class Reviewer {
   start() {
     if (this.worker) return;
     const normal = new URLSearchParams(location.search).get("snapshot") === "0";
-    this.worker = new Worker(normal ? "worker.mjs?snapshot=0" : "worker.mjs", { type: "module" });
-    this.worker.onmessage = ({ data }) => {
-      if (data.type === "status" && data.stage === "error") this.failAll(data.message);
+    const worker = new Worker(normal ? "worker.mjs?snapshot=0" : "worker.mjs", { type: "module" });
+    worker.onmessage = ({ data }) => {
+      if (data.type === "status" && data.stage === "error") this.failed(worker, data.detail);
       if (data.type !== "reply" || !this.pending.has(data.id)) return;
-      const done = this.pending.get(data.id);
+      const { resolve } = this.pending.get(data.id);
       this.pending.delete(data.id);
       this.times.push(data.ms);
-      done(JSON.parse(data.reply));
+      resolve(JSON.parse(data.reply));
     };
-    this.worker.onerror = (event) => this.failAll(`the coach's worker failed: ${event.message || "unknown error"}`);
+    worker.onerror = (event) => this.failed(worker, event.message);
+    this.worker = worker;
   }
 
-  failAll(error) {
-    for (const done of this.pending.values()) done({ ok: false, error });
+  failed(worker, reason) {
+    if (worker !== this.worker) return; // an old worker's last words
+    worker.terminate();
+    this.worker = null;
+    const error = `the coach's worker failed: ${reason || "unknown error"}`;
+    const held = [...this.pending.entries()];
     this.pending.clear();
-    this.worker = null; // started afresh by the next review
+    for (const [id, entry] of held) {
+      if (entry.retried) entry.resolve({ ok: false, error });
+      else this.send(id, { ...entry, retried: true });
+    }
+  }
+
+  send(id, entry) {
+    this.start();
+    this.pending.set(id, entry);
+    this.worker.postMessage({ id, request: entry.text });
   }
 
   call(request) {
-    this.start();
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.worker.postMessage({ id, request: JSON.stringify(request) });
-    });
+    return new Promise((resolve) => this.send(id, { resolve, text: JSON.stringify(request), retried: false }));
   }
 }
 
