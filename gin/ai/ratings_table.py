@@ -2,26 +2,27 @@
 (research rules, 600 matches a pair); seed ladder-L4 (research rules, 300 matches a pair); seed
 ladder-L5 (research rules, 300 matches a pair); seed i36-F1 (research rules, 2 runs of 300
 matches a pair); seed i41-L (research rules, 8 runs of 700 to 900 matches a pair); seed i42-L
-(research rules, 1000 matches a pair); seed ladder-L6 (research rules, 7 runs of 100 to 200
-matches a pair); seed S37k (research rules, 100 matches a pair); seed S41a (research rules, 1000
-matches a pair); seed i37-F1 (research rules, 400 matches a pair); seed i37-F2 (research rules,
-300 matches a pair); seed i37-F3 (research rules, 300 matches a pair); seed i38-F1 (research
-rules, 400 matches a pair); seed i38-F2 (research rules, 300 matches a pair); seed i41-F1
-(research rules, 1000 matches a pair); seed i42-F1 (research rules, 1000 matches a pair),
+(research rules, 1000 matches a pair); seed i43-L (research rules, 1000 matches a pair); seed
+ladder-L6 (research rules, 7 runs of 100 to 200 matches a pair); seed S37k (research rules, 100
+matches a pair); seed S41a (research rules, 1000 matches a pair); seed i37-F1 (research rules,
+400 matches a pair); seed i37-F2 (research rules, 300 matches a pair); seed i37-F3 (research
+rules, 300 matches a pair); seed i38-F1 (research rules, 400 matches a pair); seed i38-F2
+(research rules, 300 matches a pair); seed i41-F1 (research rules, 1000 matches a pair); seed
+i42-F1 (research rules, 1000 matches a pair); seed i43-F1 (research rules, 1000 matches a pair),
 anchored at baseline = 1500. Read them through :func:`gin.ai.rating.opponent_rating`; regenerate
 rather than edit.
 """
 
 RATINGS: dict[str, dict[str, int]] = {
-    "expert": {"rating": 1766, "low": 1756, "high": 1776, "matches": 13800},
-    "safe-gin-racer": {"rating": 1686, "low": 1675, "high": 1698, "matches": 8300},
-    "baseline-k0": {"rating": 1641, "low": 1629, "high": 1652, "matches": 6400},
-    "gin-waiter": {"rating": 1638, "low": 1626, "high": 1649, "matches": 6400},
-    "tactician": {"rating": 1593, "low": 1580, "high": 1606, "matches": 4300},
-    "gin-hunter": {"rating": 1571, "low": 1560, "high": 1582, "matches": 7300},
-    "baseline-k5": {"rating": 1525, "low": 1514, "high": 1536, "matches": 7400},
-    "baseline": {"rating": 1500, "low": 1500, "high": 1500, "matches": 9800},
-    "cautious": {"rating": 1493, "low": 1482, "high": 1504, "matches": 7300},
-    "discard-aware": {"rating": 1481, "low": 1470, "high": 1492, "matches": 7300},
-    "beginner": {"rating": 1114, "low": 1096, "high": 1131, "matches": 6300},
+    "expert": {"rating": 1757, "low": 1748, "high": 1766, "matches": 15800},
+    "safe-gin-racer": {"rating": 1680, "low": 1669, "high": 1690, "matches": 9300},
+    "baseline-k0": {"rating": 1636, "low": 1625, "high": 1648, "matches": 6400},
+    "gin-waiter": {"rating": 1633, "low": 1622, "high": 1644, "matches": 6400},
+    "tactician": {"rating": 1588, "low": 1575, "high": 1600, "matches": 4300},
+    "gin-hunter": {"rating": 1567, "low": 1556, "high": 1577, "matches": 7300},
+    "baseline-k5": {"rating": 1521, "low": 1510, "high": 1532, "matches": 7400},
+    "baseline": {"rating": 1500, "low": 1500, "high": 1500, "matches": 10800},
+    "cautious": {"rating": 1489, "low": 1478, "high": 1500, "matches": 7300},
+    "discard-aware": {"rating": 1477, "low": 1466, "high": 1488, "matches": 7300},
+    "beginner": {"rating": 1110, "low": 1093, "high": 1127, "matches": 6300},
 }
