@@ -2,7 +2,8 @@
 with everything this seat has seen, and judge knocking now against playing on.
 
 A :class:`World` is one sample: the other hand (its known cards plus hidden cards drawn by the
-tracker's weights, :class:`gin.ai.tracking.Knowledge`), the stock in some order, and the most
+tracker's weights, :class:`gin.ai.tracking.Knowledge`, and weighed by how well its owner's play
+this hand fits it, :mod:`gin.ai.handread`), the stock in some order, and the most
 deadwood the other player knocks with (its style is unknown, so the worlds spread over eager
 and patient players).
 
@@ -32,9 +33,10 @@ from functools import lru_cache
 
 from gin.actions import Action
 from gin.ai.evaluate import deadwood, defence_deadwood, keep_after, melds_with
+from gin.ai.handread import read
 from gin.ai.standing import worth
 from gin.ai.tracking import Ending, Table
-from gin.cards import Card, from_mask, mask_value, to_mask
+from gin.cards import Card, from_mask, mask_value
 from gin.game import VOID_STOCK, knock_score
 from gin.melds import Meld, best_melds, declarations
 from gin.rules import Rules
@@ -155,34 +157,28 @@ def worlds(table: Table, count: int = WORLDS) -> list[World]:
     The other hand is not a random handful: its owner has drawn and thrown for several turns,
     keeping its best cards. So its hidden cards are drawn by the tracker's weights and then
     improved as it would have improved them, one draw and one least-deadwood throw (a thrown
-    card goes back among the unseen) for each of its draws so far this hand.
+    card goes back among the unseen) for each of its draws so far this hand; and each such
+    candidate is weighed by how likely its owner's moves of this hand were for it
+    (:func:`gin.ai.handread.read`: a throw from a meld, a melding upcard passed or a loose card
+    taken make it unlikely).
 
     It has not knocked, which says something about its hand and its patience together: a hand
-    with ``d`` deadwood fits every knock limit below ``d``. Each candidate hand is weighed by the
-    chance (:func:`limit_prior`) of the limits it fits, the worlds are drawn from the candidates
+    with ``d`` deadwood fits every knock limit below ``d``. Each candidate hand is weighed also by
+    the chance (:func:`limit_prior`) of the limits it fits, the worlds are drawn from the candidates
     by that weight, and each world's limit is drawn among the limits its hand fits. Late in a
     hand against an eager player few hands fit, and those few are loose; against a patient one
     the low limits keep the many good hands in play.
     """
     know = table.knowledge
     rng = random.Random(table.digest())
-    unseen = from_mask(know.unseen)
-    hidden = min(know.hidden, len(unseen))
-    known = table.opponent_known
-    weight = [1.0 / max(know.prob[c], 0.01) for c in range(52)]
     top = min(LIMITS - 1, table.knock_limit)
     prior = limit_prior(table)
     chance = [*prior[:top], sum(prior[top:])]
+    found_read = read(table, count * CANDIDATES)
     candidates: list[tuple[int, float]] = []
-    for _ in range(count * CANDIDATES):
-        # Weighted sampling without replacement: the largest keys u ** (1 / weight) first.
-        order = sorted(unseen, key=lambda c: rng.random() ** weight[c], reverse=True)
-        hand = known | to_mask(order[:hidden])
-        if hidden:
-            for card in order[hidden : hidden + know.opponent_draws]:
-                hand = keep_after(hand, card, known)[1]
+    for hand, odds in zip(found_read.hands, found_read.weights, strict=True):
         fits = deadwood(hand) if know.opponent_draws else LIMITS
-        candidates.append((hand, sum(chance[:fits])))
+        candidates.append((hand, odds * sum(chance[:fits])))
     if not any(w for _, w in candidates):
         candidates = [(hand, 1.0) for hand, _ in candidates]
     total = sum(w for _, w in candidates)
