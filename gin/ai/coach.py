@@ -23,7 +23,7 @@ hidden cards:
 >>> doc = dump(apply(new_match(Rules(), "demo"), Action("pass")), ["You", "Computer"])
 >>> review = review_hand(load(doc), 1, 0)
 >>> [(d.played, d.best, d.grade) for d in review.decisions]
-[('pass', 'take', 'good')]
+[('pass', 'take', 'mistake')]
 """
 
 from __future__ import annotations
