@@ -124,7 +124,7 @@ function errorCounts(decisions) {
     return n ? t(`coach.count.${cls}`, { n }) : "";
   }).filter(Boolean);
   const lang = currentLanguage() === "pseudo" ? "en" : currentLanguage();
-  return new Intl.ListFormat(lang, { style: "narrow", type: "unit" }).format(counts);
+  return new Intl.ListFormat(lang, { style: "short", type: "unit" }).format(counts); // "narrow" drops the comma in English
 }
 
 /** "Your play cost 6 points (1 mistake); luck cost you 12." for a hand or a whole match. */
