@@ -39,13 +39,14 @@ PARTNER_PAIRS: tuple[tuple[tuple[Card, Card], ...], ...] = tuple(
 )
 """For each card, the pairs of cards that make a meld of three with it."""
 
-_PAIR_MASKS = tuple(tuple(1 << a | 1 << b for a, b in pairs) for pairs in PARTNER_PAIRS)
+PAIR_MASKS = tuple(tuple(1 << a | 1 << b for a, b in pairs) for pairs in PARTNER_PAIRS)
+"""For each card, the pairs (as two-card masks) that make a meld of three with it."""
 
 
 def melds_with(card: Card, hand: int) -> bool:
     """Whether ``card`` would belong to some meld of ``hand`` plus it (a set of three, or a
     run of three, with cards of ``hand``)."""
-    return any(hand & pair == pair for pair in _PAIR_MASKS[card])
+    return any(hand & pair == pair for pair in PAIR_MASKS[card])
 
 
 _SUITS = 1 | 1 << 13 | 1 << 26 | 1 << 39

@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gin.ai.evaluate import PARTNER_PAIRS, keep_after, melds_with
+from gin.ai.evaluate import PAIR_MASKS, keep_after, melds_with
 from gin.ai.tracking import Table
 from gin.cards import Card, from_mask, to_mask
 
@@ -42,10 +42,6 @@ PASS_MELD = 0.2
 """The odds of passing (or leaving for a stock draw) an upcard that melds with the hand then."""
 TAKE_LOOSE = 0.25
 """The odds of taking an upcard that joins no meld of the hand then."""
-
-
-PAIR_MASKS = tuple(tuple(1 << a | 1 << b for a, b in pairs) for pairs in PARTNER_PAIRS)
-"""For each card, the pairs (as two-card masks) that make a meld of three with it."""
 
 
 @dataclass(frozen=True)
