@@ -52,7 +52,8 @@ whose patience leaves the worlds only the knocks of the first turns to judge, 19
 expert knocks early less and is undercut less). It costs about 0.5 ms a decision in CPython.
 The same read priced into the danger of a throw (the share of weighted hands that meld the card,
 in place of the tracker's independent odds) predicted which cards meld better but won 177 on
-``S37a``, and 175 with both: not kept.
+``S37a``, and 175 with both; against the baseline, with the read in the worlds, 773 of 1,000 on
+``S44b`` (774 without): not kept.
 """
 
 from __future__ import annotations

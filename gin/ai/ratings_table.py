@@ -5,27 +5,30 @@ seed i36-F1 (research rules, 2 runs of 300 matches a pair); seed i41-L (research
 of 700 to 900 matches a pair); seed i42-L (research rules, 1000 matches a pair); seed i43-L
 (research rules, 1000 matches a pair); seed i44-L (research rules, 1000 matches a pair); seed
 i44-L2 (research rules, 1000 matches a pair); seed i44-L3 (research rules, 1000 matches a pair);
-seed ladder-L6 (research rules, 7 runs of 100 to 200 matches a pair); seed S37k (research rules,
-100 matches a pair); seed S41a (research rules, 1000 matches a pair); seed i37-F1 (research
-rules, 400 matches a pair); seed i37-F2 (research rules, 300 matches a pair); seed i37-F3
-(research rules, 300 matches a pair); seed i38-F1 (research rules, 400 matches a pair); seed
-i38-F2 (research rules, 300 matches a pair); seed i41-F1 (research rules, 1000 matches a pair);
-seed i42-F1 (research rules, 1000 matches a pair); seed i43-F1 (research rules, 1000 matches a
-pair); seed i44-F1 (research rules, 1000 matches a pair); seed i44-F2 (research rules, 1000
-matches a pair), anchored at baseline = 1500. Read them through
-:func:`gin.ai.rating.opponent_rating`; regenerate rather than edit.
+seed i45-L (research rules, 1000 matches a pair); seed i45-L2 (research rules, 1000 matches a
+pair); seed i45-L3 (research rules, 1000 matches a pair); seed ladder-L6 (research rules, 7 runs
+of 100 to 200 matches a pair); seed S37k (research rules, 100 matches a pair); seed S41a
+(research rules, 1000 matches a pair); seed i37-F1 (research rules, 400 matches a pair); seed
+i37-F2 (research rules, 300 matches a pair); seed i37-F3 (research rules, 300 matches a pair);
+seed i38-F1 (research rules, 400 matches a pair); seed i38-F2 (research rules, 300 matches a
+pair); seed i41-F1 (research rules, 1000 matches a pair); seed i42-F1 (research rules, 1000
+matches a pair); seed i43-F1 (research rules, 1000 matches a pair); seed i44-F1 (research rules,
+1000 matches a pair); seed i44-F2 (research rules, 1000 matches a pair); seed i45-F1 (research
+rules, 1000 matches a pair); seed i45-F2 (research rules, 500 matches a pair), anchored at
+baseline = 1500. Read them through :func:`gin.ai.rating.opponent_rating`; regenerate rather than
+edit.
 """
 
 RATINGS: dict[str, dict[str, int]] = {
-    "expert": {"rating": 1746, "low": 1738, "high": 1754, "matches": 21800},
-    "safe-gin-racer": {"rating": 1670, "low": 1661, "high": 1679, "matches": 11300},
-    "baseline-k0": {"rating": 1630, "low": 1619, "high": 1641, "matches": 6400},
-    "gin-waiter": {"rating": 1627, "low": 1616, "high": 1638, "matches": 6400},
-    "tactician": {"rating": 1581, "low": 1569, "high": 1594, "matches": 4300},
-    "gin-hunter": {"rating": 1561, "low": 1550, "high": 1571, "matches": 7300},
-    "baseline-k5": {"rating": 1515, "low": 1505, "high": 1526, "matches": 7400},
-    "baseline": {"rating": 1500, "low": 1500, "high": 1500, "matches": 14800},
-    "cautious": {"rating": 1484, "low": 1473, "high": 1494, "matches": 7300},
-    "discard-aware": {"rating": 1471, "low": 1461, "high": 1482, "matches": 7300},
-    "beginner": {"rating": 1105, "low": 1088, "high": 1122, "matches": 6300},
+    "expert": {"rating": 1742, "low": 1735, "high": 1749, "matches": 26300},
+    "safe-gin-racer": {"rating": 1667, "low": 1659, "high": 1676, "matches": 12800},
+    "baseline-k0": {"rating": 1628, "low": 1618, "high": 1639, "matches": 6400},
+    "gin-waiter": {"rating": 1625, "low": 1615, "high": 1636, "matches": 6400},
+    "tactician": {"rating": 1579, "low": 1567, "high": 1591, "matches": 4300},
+    "gin-hunter": {"rating": 1559, "low": 1549, "high": 1569, "matches": 7300},
+    "baseline-k5": {"rating": 1514, "low": 1503, "high": 1524, "matches": 7400},
+    "baseline": {"rating": 1500, "low": 1500, "high": 1500, "matches": 17800},
+    "cautious": {"rating": 1482, "low": 1471, "high": 1492, "matches": 7300},
+    "discard-aware": {"rating": 1470, "low": 1459, "high": 1480, "matches": 7300},
+    "beginner": {"rating": 1104, "low": 1087, "high": 1121, "matches": 6300},
 }
