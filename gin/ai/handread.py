@@ -84,7 +84,13 @@ def steps(table: Table) -> tuple[Step, ...]:
 def proposals(table: Table, count: int, rng: random.Random) -> list[int]:
     """``count`` candidate other hands: its known cards, and hidden cards drawn by the tracker's
     weights, then improved as its owner would have improved them, one draw and one
-    least-deadwood throw for each of its draws so far this hand."""
+    least-deadwood throw for each of its draws so far this hand.
+
+    That makes them tighter than the real hands: at the expert's throws the search's worlds held
+    4.9 deadwood less than the baseline's true hand on average, 6.2 less than the racer's.
+    Replaying half the draws took the bias away, but won 763 of the 1,000 matches of seed
+    ``S44b`` against the baseline, not 774: the search's margin and the hazard's weight were
+    tuned on these tighter hands."""
     know = table.knowledge
     unseen = from_mask(know.unseen)
     hidden = min(know.hidden, len(unseen))
