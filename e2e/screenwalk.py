@@ -35,7 +35,7 @@ from gintable import (
     seed_where,
 )
 from layout import layout_problems
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_player import FAST, SAVE_KEY, STATS_KEY, a_friends_match, mirror
 
@@ -220,6 +220,18 @@ def load(page: Page, save: Any, url: str = f"./?{FAST}") -> None:
     page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
 
 
+# What the hand's end shows of the coach, and what else is open, when its Review button is not.
+REVIEW_STATE = """() => {
+    const button = document.getElementById('result-review');
+    const line = document.getElementById('result-coach');
+    return {
+        line: line.textContent, line_hidden: line.hidden, button_hidden: button.hidden,
+        open: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
+        notice: document.documentElement.dataset.notice || null,
+    };
+}"""
+
+
 class Walk:
     """One page through every screen state, in one language (``?lang=``). At each state
     ``look(what)`` checks the page: the layout at every size, plus whatever the test adds
@@ -239,6 +251,12 @@ class Walk:
         self.table = Table(page)
         self.problems: list[str] = []
         self.loaded = ""  # the position on the table as it was loaded, untouched
+        self.said: list[str] = []  # the page's warnings and errors, for a failure to quote
+        page.on("console", self.heard)
+
+    def heard(self, message: ConsoleMessage) -> None:
+        if message.type in ("warning", "error"):
+            self.said.append(message.text[:300])
 
     def url(self, query: str) -> str:
         return f"./?{query}&lang={self.lang}"
@@ -408,9 +426,10 @@ class Walk:
         page = self.page
         try:
             page.locator("#result-review").click(timeout=60_000)
-        except PlaywrightTimeoutError as err:  # say what the coach's line said instead
-            line = page.locator("#result-coach").text_content()
-            raise AssertionError(f"no Review button in 60 s; the coach's line: {line!r}") from err
+        except PlaywrightTimeoutError as err:  # say what the page showed instead
+            state = page.evaluate(REVIEW_STATE)
+            said = f"no Review button in 60 s: {state}; the page's warnings: {self.said}"
+            raise AssertionError(said) from err
         expect(page.locator("#dlg-review")).to_be_visible()
         page.set_viewport_size({"width": 360, "height": 640})
         self.caught(
