@@ -7,31 +7,32 @@ of 700 to 900 matches a pair); seed i42-L (research rules, 1000 matches a pair);
 i44-L2 (research rules, 1000 matches a pair); seed i44-L3 (research rules, 1000 matches a pair);
 seed i45-L (research rules, 1000 matches a pair); seed i45-L2 (research rules, 1000 matches a
 pair); seed i45-L3 (research rules, 1000 matches a pair); seed i46-L (research rules, 1000
-matches a pair); seed i46-L2 (research rules, 1000 matches a pair); seed ladder-L6 (research
-rules, 7 runs of 100 to 200 matches a pair); seed i45-G (research rules, 7 runs of 500 matches a
-pair); seed S37k (research rules, 100 matches a pair); seed S41a (research rules, 1000 matches a
-pair); seed S46r (research rules, 1000 matches a pair); seed i37-F1 (research rules, 400 matches
-a pair); seed i37-F2 (research rules, 300 matches a pair); seed i37-F3 (research rules, 300
-matches a pair); seed i38-F1 (research rules, 400 matches a pair); seed i38-F2 (research rules,
-300 matches a pair); seed i41-F1 (research rules, 1000 matches a pair); seed i42-F1 (research
-rules, 1000 matches a pair); seed i43-F1 (research rules, 1000 matches a pair); seed i44-F1
-(research rules, 1000 matches a pair); seed i44-F2 (research rules, 1000 matches a pair); seed
-i45-F1 (research rules, 1000 matches a pair); seed i45-F2 (research rules, 500 matches a pair);
-seed i46-F1 (research rules, 1000 matches a pair); seed i46-F2 (research rules, 1000 matches a
-pair), anchored at baseline = 1500. Read them through :func:`gin.ai.rating.opponent_rating`;
-regenerate rather than edit.
+matches a pair); seed i46-L2 (research rules, 1000 matches a pair); seed i47-L (research rules,
+1000 matches a pair); seed ladder-L6 (research rules, 7 runs of 100 to 200 matches a pair); seed
+i45-G (research rules, 7 runs of 500 matches a pair); seed S37k (research rules, 100 matches a
+pair); seed S41a (research rules, 1000 matches a pair); seed S46r (research rules, 1000 matches
+a pair); seed i37-F1 (research rules, 400 matches a pair); seed i37-F2 (research rules, 300
+matches a pair); seed i37-F3 (research rules, 300 matches a pair); seed i38-F1 (research rules,
+400 matches a pair); seed i38-F2 (research rules, 300 matches a pair); seed i41-F1 (research
+rules, 1000 matches a pair); seed i42-F1 (research rules, 1000 matches a pair); seed i43-F1
+(research rules, 1000 matches a pair); seed i44-F1 (research rules, 1000 matches a pair); seed
+i44-F2 (research rules, 1000 matches a pair); seed i45-F1 (research rules, 1000 matches a pair);
+seed i45-F2 (research rules, 500 matches a pair); seed i46-F1 (research rules, 1000 matches a
+pair); seed i46-F2 (research rules, 1000 matches a pair); seed i47-F1 (research rules, 1000
+matches a pair), anchored at baseline = 1500. Read them through
+:func:`gin.ai.rating.opponent_rating`; regenerate rather than edit.
 """
 
 RATINGS: dict[str, dict[str, int]] = {
-    "expert": {"rating": 1740, "low": 1734, "high": 1746, "matches": 34800},
-    "safe-gin-racer": {"rating": 1662, "low": 1654, "high": 1670, "matches": 15800},
-    "baseline-k0": {"rating": 1622, "low": 1612, "high": 1633, "matches": 6900},
-    "gin-waiter": {"rating": 1620, "low": 1610, "high": 1630, "matches": 6900},
-    "tactician": {"rating": 1572, "low": 1560, "high": 1584, "matches": 4800},
-    "gin-hunter": {"rating": 1555, "low": 1546, "high": 1565, "matches": 7800},
-    "baseline-k5": {"rating": 1510, "low": 1500, "high": 1520, "matches": 7900},
-    "baseline": {"rating": 1500, "low": 1500, "high": 1500, "matches": 19800},
-    "cautious": {"rating": 1481, "low": 1471, "high": 1491, "matches": 7800},
-    "discard-aware": {"rating": 1469, "low": 1459, "high": 1480, "matches": 7800},
-    "beginner": {"rating": 1101, "low": 1084, "high": 1118, "matches": 6300},
+    "expert": {"rating": 1738, "low": 1732, "high": 1744, "matches": 36800},
+    "safe-gin-racer": {"rating": 1660, "low": 1652, "high": 1668, "matches": 16800},
+    "baseline-k0": {"rating": 1621, "low": 1611, "high": 1631, "matches": 6900},
+    "gin-waiter": {"rating": 1619, "low": 1609, "high": 1629, "matches": 6900},
+    "tactician": {"rating": 1571, "low": 1559, "high": 1582, "matches": 4800},
+    "gin-hunter": {"rating": 1554, "low": 1544, "high": 1564, "matches": 7800},
+    "baseline-k5": {"rating": 1509, "low": 1499, "high": 1519, "matches": 7900},
+    "baseline": {"rating": 1500, "low": 1500, "high": 1500, "matches": 20800},
+    "cautious": {"rating": 1480, "low": 1470, "high": 1490, "matches": 7800},
+    "discard-aware": {"rating": 1468, "low": 1458, "high": 1478, "matches": 7800},
+    "beginner": {"rating": 1100, "low": 1083, "high": 1117, "matches": 6300},
 }
