@@ -589,9 +589,11 @@ def test(args: argparse.Namespace) -> int:
     step("format: ruff format --check", [py, "-m", "ruff", "format", "--check", *sources])
     step("types: mypy --strict gin", [py, "-m", "mypy", "--strict", "gin"])
     # One process per core (pytest-xdist): the suite runs on two cores in about half the time.
+    # Each run names its slowest tests, so a suite creeping towards CI's limit shows where.
+    slowest = "--durations=8"
     step(
         "unit: pytest tests (and doctests in gin)",
-        [py, "-m", "pytest", "-q", "-n", "auto", *existing(["tests", "gin"])],
+        [py, "-m", "pytest", "-q", "-n", "auto", slowest, *existing(["tests", "gin"])],
     )
     if args.unit_only:
         pass
@@ -606,7 +608,7 @@ def test(args: argparse.Namespace) -> int:
             # Two browsers at a time on two cores: a test waits on its page more than it computes.
             step(
                 "browser: pytest e2e (Chromium)",
-                [py, "-m", "pytest", "-q", "-n", "auto", "e2e", *extra],
+                [py, "-m", "pytest", "-q", "-n", "auto", slowest, "e2e", *extra],
             )
     stage("summary")
     took = time.monotonic() - t_start
