@@ -65,7 +65,7 @@ export function renderDealCheck(view) {
   const print = node("code", "", shortPrint(fingerprint));
   print.id = "deal-print";
   print.dataset.fingerprint = fingerprint;
-  intro.append(" ", print, " ", t("fairness.whatItIs"));
+  intro.append(" ", print, ". ", t("fairness.whatItIs"));
   const details = node("details", "deal-data");
   const deck = node("code", "", deal.deck.join(" "));
   deck.id = "deal-deck";
