@@ -58,6 +58,20 @@ def test_the_keyboard_keeps_its_place_after_a_discard_and_a_draw(shared: Page) -
     assert table.focused_card() == drawn
 
 
+def test_arrows_from_outside_the_hand_bring_the_keyboard_to_its_place(shared: Page) -> None:
+    """Drawn with S after a click elsewhere, the focus is on the page, not the hand: the arrows
+    the line under the hand offers take the keyboard to the card holding the place."""
+    page, table = shared, Table(shared)
+    drawn = page.evaluate("window.__gin.ui.view.drawn")
+    page.evaluate("document.activeElement.blur()")
+    assert table.focused_card() is None
+    page.keyboard.press("ArrowRight")
+    assert table.focused_card() == drawn
+    order = page.evaluate("window.__gin.ui.visualOrder")
+    page.keyboard.press("ArrowRight")  # now in the hand: the next card
+    assert table.focused_card() == order[min(order.index(drawn) + 1, len(order) - 1)]
+
+
 def test_copy_puts_the_link_on_the_clipboard(shared: Page) -> None:
     page = shared
     page.get_by_role("button", name="Daily deal").click()

@@ -151,6 +151,11 @@ export function createIntents(t) {
       }
       t.message("");
     },
+    enterHand() {
+      const code = ui.focus || (ui.visualOrder || [])[0];
+      const btn = code && handButtonFor(code);
+      if (btn) btn.focus();
+    },
     move(code, delta) {
       const order = ui.visualOrder || [];
       const i = order.indexOf(code);

@@ -14,7 +14,8 @@ export const TABLE_KEYS = [
   { keys: ["S"], intent: "draw", button: "stock", does: "keys.draw", short: "keys.short_stock" },
   { keys: ["T"], intent: "take", button: "act-take", does: "keys.take", short: "keys.short_take" },
   { keys: ["P"], intent: "pass", button: "act-pass", does: "keys.pass" },
-  { keys: ["←", "→"], does: "keys.move", short: "keys.short_cards" },
+  // Within the hand the hand moves the focus itself; elsewhere on the table the arrows bring it there.
+  { keys: ["←", "→"], intent: "enterHand", does: "keys.move", short: "keys.short_cards" },
   { keys: ["Enter", "Space"], does: "keys.select", short: "keys.short_select" },
   { keys: ["D"], intent: "discardSelected", button: "act-discard", does: "keys.discard" },
   { keys: ["K"], intent: "knock", button: "act-knock", short: "keys.short_knock", does: "keys.knock" },
