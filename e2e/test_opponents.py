@@ -90,6 +90,28 @@ def test_the_hint_button_and_the_h_key_suggest_a_legal_action(page: Page, table:
             expect(page.locator("#hint-chip")).to_be_hidden()
 
 
+def test_the_hints_reason_gives_way_to_escape_and_to_a_new_message(
+    page: Page, table: Table
+) -> None:
+    """The reason fills the prompt's place; Escape closes it (the chip stays, to open it again),
+    and what a key just did is never hidden behind it."""
+    table.open(f"./?{FAST}&seed=hint-1")
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.keyboard.press("h")
+    chip, reason = page.locator("#hint-chip"), page.locator("#hint-text")
+    chip.click()
+    expect(reason).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(reason).to_be_hidden()
+    expect(chip).to_contain_text("Hint: ")
+    chip.click()
+    expect(reason).to_be_visible()
+    page.keyboard.press("k")  # no knock yet: a message says why
+    expect(page.locator("#message")).not_to_be_empty()
+    expect(page.locator("#message")).to_be_visible()
+    expect(reason).to_be_hidden()
+
+
 def test_r_reads_the_hand_and_h_does_not(page: Page, table: Table) -> None:
     table.open(f"./?{FAST}&seed=read-1")
     page.wait_for_selector(MY_TURN, state="attached")

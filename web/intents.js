@@ -144,6 +144,10 @@ export function createIntents(t) {
       if (ui.view) t.announce(handWords(ui.view, ui.order, ui.sort));
     },
     clear() {
+      if (ui.hint && ui.hint.open) { // Escape closes the hint's reason first
+        ui.hint.open = false;
+        return void showPrompt(ui.view, ui);
+      }
       if (ui.selected) {
         ui.selected = null;
         t.render();

@@ -11,6 +11,7 @@ import { wireInput } from "./input.js";
 import { createAutoplay } from "./autoplay.js";
 import { createMotion } from "./motion.js";
 import { afterPaint } from "./pacing.js";
+import { showPrompt } from "./prompt.js";
 import { $, appendLog, handButtonFor, logLine, prettyText, markBusy, renderTable, scrollLogToEnd } from "./render.js";
 import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
 import { loadNewestSave, saveMatch, setAsideDamaged } from "./saving.js";
@@ -83,6 +84,11 @@ function announce(text) {
 
 function message(text) {
   $("message").textContent = text || "";
+  // What a key just did answers the latest act: it takes the place of the hint's open reason.
+  if (text && ui.hint && ui.hint.open) {
+    ui.hint.open = false;
+    if (ui.view) showPrompt(ui.view, ui);
+  }
 }
 
 function say(text) {

@@ -5,8 +5,8 @@
 //
 // The prompt area holds one text at a time, so that its height stays bounded: a message (what a
 // key just did, an error) replaces the prompt (style.css), and the hint's reason, once its chip
-// is opened, replaces both until a new message or Escape closes it (watchReason). The chip itself
-// names the hinted move.
+// is opened, replaces both until a new message (main.js) or Escape (intents.js) closes it: the
+// newest text answers the player's latest act. The chip itself names the hinted move.
 import { $, prettyText, replaceWhenChanged, setAttr } from "./render.js";
 import { formatPercent, said, t } from "./i18n.js";
 import { seatNames } from "./seats.js";
@@ -100,7 +100,6 @@ export function promptText(view, ui) {
 /** Fill the prompt, and beside it the hint's chip (its reason shown in the prompt's place while
  * the chip is open). */
 export function showPrompt(view, ui) {
-  watchReason(ui);
   const main = promptText(view, ui);
   replaceWhenChanged($("prompt"), main, () => [Object.assign(document.createElement("span"), { className: "prompt-main", textContent: main })]);
   const hint = ui.hint && ui.hint.view === view ? ui.hint : null;
@@ -145,28 +144,4 @@ export function knockAdvice(view, ui) {
   const best = Math.min(...(view.discard_options || []).map((o) => o.deadwood));
   const limit = view.knock_limit;
   return { select: null, say: t(limit === 0 ? "table.knock_only_gin" : "table.knock_not_yet", { n: best, limit }) };
-}
-
-/** The hint's reason, once opened, closes again when a new message comes (what a key just did
- * answers the player's latest act, and the prompt area has room for one text: style.css), and
- * on Escape (before the page's keys: input.js leaves a key whose default is prevented). The chip
- * stays, naming the move, so the reason is one press away. Wired once, on the first prompt. */
-let watched = null;
-function watchReason(ui) {
-  if (watched) return;
-  watched = ui;
-  const close = () => {
-    const hint = ui.hint;
-    if (!hint || !hint.open) return false;
-    hint.open = false;
-    if (ui.view && hint.view === ui.view) showPrompt(ui.view, ui);
-    return true;
-  };
-  new MutationObserver(() => {
-    if ($("message").textContent) close();
-  }).observe($("message"), { childList: true, characterData: true, subtree: true });
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape" || event.defaultPrevented || document.querySelector("dialog[open]")) return;
-    if (close()) event.preventDefault();
-  }, true);
 }
