@@ -22,7 +22,11 @@ from gin.melds import deadwood
 
 
 @register(
-    "baseline", 9, "Baseline", "The research challenge's simple player: the strength yardstick."
+    "baseline",
+    9,
+    "Baseline",
+    "Plays by simple fixed rules and knocks as soon as it can: the yardstick every rating is "
+    "measured from.",
 )
 class Baseline:
     """The published simple policy."""

@@ -20,7 +20,7 @@ from gin.ai.planner import Planner, Style
     "tactician",
     3,
     "Tactician",
-    "Counts cards, reads your discards, waits for gin or your knock (the previous expert).",
+    "Counts cards, reads your discards, waits for gin or your knock.",
 )
 class Tactician(Planner):
     """The previous expert: strong heuristics, a knock timed by the turn."""
