@@ -139,6 +139,24 @@ def test_the_computers_turn_pill_moves_none_of_its_cards(shared: Page) -> None:
         assert name and pill and pill["x"] >= name["x"] + name["width"], "the pill covers the name"
 
 
+def test_a_move_key_out_of_turn_says_why(browser: Browser, base_url: str) -> None:
+    """P once the upcard is settled, S after drawing: the engine's reason shows, not silence."""
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    Table(page).open(f"./?{FAST}&seed={seed_where('polish-p', human_first)}")
+    page.keyboard.press("p")  # and the computer passes too (this seed): the stock only
+    expect(page.locator("#prompt")).to_contain_text("Both passed")
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.keyboard.press("p")
+    expect(page.locator("#message")).to_contain_text("draw from the stock")
+    page.keyboard.press("s")
+    page.wait_for_selector(f"{MY_TURN}[data-phase='discard']", state="attached")
+    page.keyboard.press("s")
+    expect(page.locator("#message")).to_contain_text("now discard a card")
+    context.close()
+
+
 def test_touch_players_see_no_key_caps(browser: Browser, base_url: str) -> None:
     context = browser.new_context(
         base_url=base_url, viewport={"width": 768, "height": 1024}, has_touch=True

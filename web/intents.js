@@ -42,10 +42,13 @@ export function createIntents(t) {
     } else if (mine() && discardTurn()) t.act(`discard ${code}`);
   }
 
+  // S, T and P on the player's turn are sent even when not legal now: the engine says why
+  // ("Both players passed on the upcard; draw from the stock"), where silence would puzzle.
+  const ask = (action) => mine() && ui.view.to_act === ui.view.seat && t.act(action);
   const play = {
-    draw: () => legal("draw") && t.act("draw"),
-    take: () => legal("take") && t.act("take"),
-    pass: () => legal("pass") && t.act("pass"),
+    draw: () => ask("draw"),
+    take: () => ask("take"),
+    pass: () => ask("pass"),
     next() {
       if (ui.view && ui.view.phase === "match_over") showMatch(ui.view);
       else if (legal("next")) {
