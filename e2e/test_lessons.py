@@ -64,6 +64,11 @@ def test_first_launch_offers_the_lessons_once_and_a_lesson_plays_by_keys(page: A
     assert page.evaluate("window.__gin.ui.view.phase") == "opening"  # the move was held back
     table.play_by_keys("pass")
     wait_step(page, "Draw from the stock")
+    # The word on the move just made stands above the next task, not under it as if about it.
+    said, task = page.locator("#coach-said"), page.locator("#coach-task")
+    assert said.inner_text().startswith("Right")
+    above, below = said.bounding_box(), task.bounding_box()
+    assert above and below and above["y"] < below["y"]
     table.play_by_keys("draw")
     wait_step(page, "least deadwood")
     table.play_by_keys(f"discard {least_deadwood(page)}")

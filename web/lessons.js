@@ -93,7 +93,7 @@ export function wireLessons({ play, act, back, view, openDialog, closeDialog }) 
   const task = el("p", { className: "coach-task", id: "coach-task" });
   const said = el("p", { className: "coach-said", id: "coach-said", role: "status" });
   const buttons = el("div", { className: "coach-buttons" });
-  const coach = el("section", { className: "coach", id: "coach", hidden: true }, title, intro, task, said, buttons);
+  const coach = el("section", { className: "coach", id: "coach", hidden: true }, title, intro, said, task, buttons);
   coach.setAttribute("aria-labelledby", "coach-title");
   document.querySelector(".layout").before(coach);
 
