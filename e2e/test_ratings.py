@@ -78,6 +78,12 @@ def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
     assert page.locator("#stats-rating-now").inner_text().startswith(f"{shown} (95% interval")
     page.wait_for_selector("#stats-rating-chart svg[role='img']")
     assert page.locator("#stats-rating-chart table tbody tr").count() == 1
+    # One match: its interval drawn as a bar, and the rating between two labelled ticks.
+    chart = page.locator("#stats-rating-chart svg")
+    assert chart.locator("line[stroke-width='10']").count() == 1
+    ticks = chart.locator("text[text-anchor='end']").all_text_contents()
+    labels = [float(v.replace(",", "")) for v in ticks]
+    assert min(labels) <= float(shown) <= max(labels), (shown, labels)
     assert not problems + every_size(page, "rating-statistics")
 
     # A stored rating is checked like every other figure: a file with a bad one is refused.

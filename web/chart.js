@@ -39,14 +39,18 @@ function el(name, attrs = {}, text = null) {
   return node;
 }
 
-/** Up to about `count` round tick values covering lo..hi (steps of 1, 2 or 5 times a power of ten). */
-export function ticks(lo, hi, count) {
+/** About `count` round tick values within lo..hi (steps of 1, 2 or 5 times a power of ten);
+ * with `outward`, from the round value at or below lo to the one at or above hi, so that every
+ * value drawn lies between two labelled ticks (a luck of -13 is not read as the axis's -10). */
+export function ticks(lo, hi, count, outward = false) {
   if (!(hi > lo)) return [lo];
   const raw = (hi - lo) / Math.max(1, count);
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
   const out = [];
-  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(+v.toPrecision(12));
+  const first = (outward ? Math.floor(lo / step + 1e-9) : Math.ceil(lo / step)) * step;
+  const last = outward ? Math.ceil(hi / step - 1e-9) * step : hi;
+  for (let v = first; v <= last + step * 1e-9; v += step) out.push(+v.toPrecision(12));
   return out;
 }
 
@@ -78,7 +82,7 @@ function draw(spec, width) {
   let [y0, y1] = extent([...points.flatMap((p) => [p.y, p.lo, p.hi]), spec.yMin, spec.yMax]);
   if (x0 === x1) { x0 -= 1; x1 += 1; }
   if (y0 === y1) { y0 -= 1; y1 += 1; }
-  const yt = ticks(y0, y1, Math.max(2, Math.floor((height - PAD.top - PAD.bottom) / 40)));
+  const yt = ticks(y0, y1, Math.max(2, Math.floor((height - PAD.top - PAD.bottom) / 40)), true);
   y0 = Math.min(y0, yt[0]);
   y1 = Math.max(y1, yt[yt.length - 1]);
   const w = Math.max(40, width - left - PAD.right);
@@ -116,7 +120,11 @@ function draw(spec, width) {
     const color = s.color || PALETTE[i % PALETTE.length];
     const pts = [...s.points].sort((a, b) => a.x - b.x);
     const banded = pts.filter((p) => Number.isFinite(p.lo) && Number.isFinite(p.hi));
-    if (banded.length) {
+    if (banded.length === 1) { // one point has no band to fill: its interval as a bar
+      const [p] = banded;
+      svg.append(el("line", { x1: sx(p.x), x2: sx(p.x), y1: sy(p.hi), y2: sy(p.lo), stroke: color,
+        "stroke-opacity": 0.3, "stroke-width": 10, "stroke-linecap": "round" }));
+    } else if (banded.length) {
       const top = banded.map((p) => `${sx(p.x)},${sy(p.hi)}`);
       const bottom = banded.map((p) => `${sx(p.x)},${sy(p.lo)}`).reverse();
       svg.append(el("polygon", { points: [...top, ...bottom].join(" "), fill: color, "fill-opacity": 0.15 }));
