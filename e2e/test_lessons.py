@@ -49,7 +49,9 @@ def wait_step(page: Any, words: str) -> None:
 def test_first_launch_offers_the_lessons_once_and_a_lesson_plays_by_keys(page: Any) -> None:
     table = Table(page)
     page.goto("./?sw=0")
-    page.wait_for_selector("#dlg-welcome[open] #welcome-levels input", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("#dlg-welcome[open]", timeout=BOOT_TIMEOUT)
+    # It opens with its levels in: opened first and filled after, it grew under the reader.
+    assert page.locator("#dlg-welcome #welcome-levels input").count() == 6
     page.locator("#welcome-learn").click()
     page.wait_for_selector("#dlg-learn[open] button.lesson", timeout=BOOT_TIMEOUT)
     table.idle()

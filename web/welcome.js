@@ -49,7 +49,8 @@ export function welcome({ call }) {
   dialog.setAttribute("aria-labelledby", "dlg-welcome-title");
   document.body.append(dialog);
 
-  call({ op: "opponents" }).then((reply) => {
+  // The levels come first, then the dialog: opened empty, it grew and jumped under the reader.
+  const listed = call({ op: "opponents" }).then((reply) => {
     if (!reply.ok) return;
     choices.replaceChildren(...reply.opponents.map((o) => {
       const input = el("input", { type: "radio", name: "welcome-opponent", value: o.name, checked: o.name === FIRST_CHOICE });
@@ -71,8 +72,10 @@ export function welcome({ call }) {
     learn.addEventListener("click", () => done("learn"));
     later.addEventListener("click", () => done(null));
     dialog.addEventListener("cancel", () => done(null)); // Escape
-    dialog.showModal();
-    dialog.scrollTop = 0;
-    play.focus();
+    listed.catch(() => {}).then(() => {
+      dialog.showModal();
+      dialog.scrollTop = 0;
+      play.focus();
+    });
   });
 }
