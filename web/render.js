@@ -237,14 +237,25 @@ function renderOpponent(view) {
   const count = view.opponent.count;
   setText($("opp-count"), t("table.cards", { n: count }));
   const backs = shownOpp ? 0 : count - known.length;
-  const faces = shownOpp || known;
-  replaceWhenChanged($("opp-cards"), `${backs} ${faces.join(" ")}`, () => [
+  const groups = shownOpp ? revealedGroups(view.result, opp) : [known];
+  $("opp-cards").classList.toggle("revealed", !!shownOpp);
+  replaceWhenChanged($("opp-cards"), `${backs} ${groups.map((g) => g.join(" ")).join(" | ")}`, () => [
     ...Array.from({ length: backs }, cardBack),
-    ...faces.map((c) => cardFace(c, "known")),
+    ...groups.flatMap((group, i) => group.map((c, j) => cardFace(c, i && !j ? "known group-start" : "known"))),
   ]);
   setText($("opp-known"), known.length && !shownOpp
     ? t("table.known", { name: names[opp], cards: known.map(pretty).join(" ") })
     : "");
+}
+
+/** A hand laid face up at the hand's end, as the score worked it out: its melds, the cards it
+ * laid off, then its deadwood (a void hand's cards as they were). */
+function revealedGroups(result, seat) {
+  if (result.knocker === null) return [result.hands[seat]];
+  const groups = seat === result.knocker
+    ? [...result.knocker_melds, result.knocker_deadwood_cards]
+    : [...result.defender_melds, result.layoffs.map((lay) => lay.card), result.defender_deadwood_cards];
+  return groups.filter((g) => g.length);
 }
 
 /** Turn markers and the dealer's chip, on the table itself. */
