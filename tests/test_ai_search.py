@@ -190,6 +190,48 @@ def test_earlier_hands_set_the_odds_of_each_knock_limit() -> None:
     assert sum(patient[:3]) > 0.5 > sum(odds()[:3])
 
 
+def test_late_worlds_against_a_player_that_knocks_at_once_stay_loose(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Late in a hand against the beginner, which knocks as soon as it may and has shown it in
+    an earlier hand, its hand is loose (it has not knocked). The read's improving draws make its
+    candidates gin or nearly, which contradicts that; drawn again with fewer (FITS), the worlds'
+    share undercutting a knock comes nearer what the true hands do."""
+    players = (opponent("beginner"), opponent("beginner"))
+    late: list[tuple[Table, int]] = []
+    for number in range(12):
+        match = new_match(PRESETS["research"], f"late-{number}")
+        while match.winner is None:
+            seat = match.hand.to_act
+            if seat is None:
+                match = apply(match, Action("next"))
+                continue
+            kinds = {a.kind for a in legal_actions(match)}
+            table = read_view(view(match, seat))
+            knock = "knock" in kinds and "gin" not in kinds
+            if knock and table.other_ends and table.knowledge.opponent_draws >= 6:
+                late.append((table, match.hand.hands[1 - seat]))
+            match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
+    assert len(late) >= 40
+
+    def shares() -> tuple[float, float]:
+        """The worlds' mean share undercutting the least-deadwood knock, and the true one."""
+        said = true = 0.0
+        for table, other in late:
+            card = min(from_mask(table.hand), key=lambda c: deadwood(table.hand & ~(1 << c)))
+            rest = table.hand & ~(1 << card)
+            melds = best_melds(rest)
+            found = worlds(table)
+            said += sum(settle(rest, melds, w.other, table.rules) < 0 for w in found) / len(found)
+            true += settle(rest, melds, other, table.rules) < 0
+        return said / len(late), true / len(late)
+
+    said, true = shares()
+    monkeypatch.setattr("gin.ai.search.FITS", 0.0)
+    said_before, _ = shares()
+    assert true < said < said_before - 0.05
+
+
 def test_the_score_sheet_shows_the_other_hand() -> None:
     """After a hand this seat knocked, its reader sees the other hand's deadwood before layoffs
     and the stock left; after the other's knock, what it knocked with."""
