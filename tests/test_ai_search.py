@@ -28,10 +28,12 @@ from gin.rules import PRESETS
 from gin.view import view
 
 
-def knock_positions(seed: str, matches: int) -> Iterator[Match]:
-    """States of baseline-against-patient-baseline matches where the player to act holds
-    eleven cards and may knock (but not go gin)."""
-    players = (opponent("baseline-k2"), opponent("baseline-k6"))
+def knock_positions(
+    seed: str, matches: int, names: tuple[str, str] = ("baseline-k2", "baseline-k6")
+) -> Iterator[Match]:
+    """States of matches between ``names`` (by default a baseline and a patient baseline) where
+    the player to act holds eleven cards and may knock (but not go gin)."""
+    players = (opponent(names[0]), opponent(names[1]))
     for number in range(matches):
         match = new_match(PRESETS["research"], f"{seed}-{number}")
         while match.winner is None:
@@ -197,21 +199,13 @@ def test_late_worlds_against_a_player_that_knocks_at_once_stay_loose(
     an earlier hand, its hand is loose (it has not knocked). The read's improving draws make its
     candidates gin or nearly, which contradicts that; drawn again with fewer (FITS), the worlds'
     share undercutting a knock comes nearer what the true hands do."""
-    players = (opponent("beginner"), opponent("beginner"))
     late: list[tuple[Table, int]] = []
-    for number in range(12):
-        match = new_match(PRESETS["research"], f"late-{number}")
-        while match.winner is None:
-            seat = match.hand.to_act
-            if seat is None:
-                match = apply(match, Action("next"))
-                continue
-            kinds = {a.kind for a in legal_actions(match)}
-            table = read_view(view(match, seat))
-            knock = "knock" in kinds and "gin" not in kinds
-            if knock and table.other_ends and table.knowledge.opponent_draws >= 6:
-                late.append((table, match.hand.hands[1 - seat]))
-            match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
+    for match in knock_positions("late", 12, ("beginner", "beginner")):
+        seat = match.hand.to_act
+        assert seat is not None
+        table = read_view(view(match, seat))
+        if table.other_ends and table.knowledge.opponent_draws >= 6:
+            late.append((table, match.hand.hands[1 - seat]))
     assert len(late) >= 40
 
     def shares() -> tuple[float, float]:

@@ -113,10 +113,10 @@ def test_hand_over_shows_the_result_in_words() -> None:
     match = knocked()
     result = view(match, 0)["result"]
     assert english(result["words"]) == (
-        "You knocked with 7; Opponent had 19 after laying off 9♠: you score 12"
+        "You knocked with 7. Opponent had 19 after laying off 9♠: you score 12"
     )
     assert english(view(match, 1, ["Ann", "Computer"])["result"]["words"]) == (
-        "Ann knocked with 7; Computer had 19 after laying off 9♠: Ann scores 12"
+        "Ann knocked with 7. Computer had 19 after laying off 9♠: Ann scores 12"
     )
     assert result["layoffs"] == [{"card": "9S", "meld": 2}]
     assert result["knocker_melds"][2] == ["6S", "7S", "8S"]
