@@ -23,6 +23,7 @@ import http.server
 import io
 import json
 import os
+import posixpath
 import re
 import shutil
 import socketserver
@@ -237,7 +238,11 @@ def engine_snapshot(gin_wheel: Path, pyodide_version: str) -> tuple[Path, Path, 
     JSON line {key, length, sha256 (of what follows)}, then the snapshot packed by zstd.
     """
     h = hashlib.sha256()
-    for path in [*(PYODIDE_PKG / n for n in PYODIDE_FILES), gin_wheel, WEB / "pyengine.mjs"]:
+    for path in [
+        *(PYODIDE_PKG / n for n in PYODIDE_FILES),
+        gin_wheel,
+        WEB / "boot" / "pyengine.mjs",
+    ]:
         h.update(sha256_file(path).encode())
     for path in SNAPSHOT_TOOLS:
         h.update(sha256_file(path).encode())
@@ -313,14 +318,15 @@ def is_stale() -> bool:
     return not STAMP.exists() or STAMP.read_text().strip() != inputs_digest()
 
 
-IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\./[\w.-]+\.js)["']""", re.M)
+IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\.\.?/[\w./-]+\.js)["']""", re.M)
 PRELOAD_MARK = "<!-- modulepreload: written by build.py -->"
 
 
 def module_graph(entries: Iterable[str], folder: Path = WEB) -> list[str]:
-    """Every module of ``folder`` that ``entries`` import, directly or not, in the order found.
+    """Every module of ``folder`` that ``entries`` import, directly or not, in the order found
+    (each by its path in ``folder``).
 
-    >>> "render.js" in module_graph(["main.js"])
+    >>> "table/render.js" in module_graph(["main.js"])
     True
     """
     found: list[str] = []
@@ -330,7 +336,11 @@ def module_graph(entries: Iterable[str], folder: Path = WEB) -> list[str]:
         if name in found:
             continue
         found.append(name)
-        todo += [m[2:] for m in IMPORT.findall((folder / name).read_text())]
+        here = posixpath.dirname(name)
+        todo += [
+            posixpath.normpath(posixpath.join(here, m))
+            for m in IMPORT.findall((folder / name).read_text())
+        ]
     return found
 
 
@@ -341,7 +351,7 @@ def with_module_preloads(html: str) -> str:
     another; through the service worker each level costs tens of milliseconds, and the saved
     hand is drawn only when the last module has come.
     """
-    scripts = re.findall(r'<script type="module" src="([\w.-]+\.js)"></script>', html)
+    scripts = re.findall(r'<script type="module" src="([\w./-]+\.js)"></script>', html)
     imported = [m for m in module_graph(scripts) if m not in scripts]
     links = "\n".join(f'<link rel="modulepreload" href="{m}">' for m in imported)
     if PRELOAD_MARK not in html:
@@ -350,6 +360,9 @@ def with_module_preloads(html: str) -> str:
 
 
 TABLE_CSS = "table.css"
+# The service worker's source; the build writes it to the site's root, since a worker controls only
+# the pages at or under its own folder.
+SERVICE_WORKER = "boot/sw.js"
 
 
 def with_one_style_sheet(html: str, folder: Path = WEB) -> tuple[str, str]:
@@ -358,7 +371,7 @@ def with_one_style_sheet(html: str, folder: Path = WEB) -> tuple[str, str]:
     Each sheet is a request that holds the first paint; through the service worker six of them
     cost a few tens of milliseconds more than one. The files stay apart in web/ for reading.
     """
-    links = re.findall(r'<link rel="stylesheet" href="([\w.-]+\.css)">\n', html)
+    links = re.findall(r'<link rel="stylesheet" href="([\w./-]+\.css)">\n', html)
     if not links:
         raise ValueError("web/index.html names no style sheet")
     text = "".join(f"/* {name} */\n{(folder / name).read_text()}\n" for name in links)
@@ -383,8 +396,8 @@ def build() -> None:
     # The web layer.
     for src in files_under(WEB):
         rel = src.relative_to(WEB)
-        if rel.as_posix() == "sw.js":
-            continue  # written below with the file list and the content hash
+        if rel.as_posix() == SERVICE_WORKER:
+            continue  # written below, at the site's root, with the file list and the content hash
         dst = tmp / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         if rel.as_posix() == "index.html":
@@ -413,7 +426,7 @@ def build() -> None:
         "snapshot": snapshot.name,
         "snapshotKey": snapshot_key,
         # The build's own record of the snapshot's packed bytes: the page checks the file against
-        # this, not against the file's own header (web/snapshot.mjs).
+        # this, not against the file's own header (web/boot/snapshot.mjs).
         "snapshotSha256": snapshot_header(snapshot)["sha256"],
     }
     # Content hash of everything shipped: it names the service worker's cache.
@@ -432,7 +445,7 @@ def build() -> None:
         f"export default {json.dumps(config, indent=2)};\n"
     )
     urls = ["./"] + [p.relative_to(tmp).as_posix() for p in precache] + ["config.mjs"]
-    sw_src = (WEB / "sw.js").read_text()
+    sw_src = (WEB / SERVICE_WORKER).read_text()
     sw_src = sw_src.replace('"__CACHE_NAME__"', json.dumps(f"gin-{digest}"))
     sw_src = sw_src.replace('["__PRECACHE__"]', json.dumps(sorted(set(urls)), indent=2))
     (tmp / "sw.js").write_text(sw_src)

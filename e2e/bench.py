@@ -254,7 +254,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 def save_costs(resps: list[dict[str, Any]]) -> None:
-    """The cost per move of the durable save (web/saving.js), over every move of the runs."""
+    """The cost per move of the durable save (web/store/saving.js), over every move of the runs."""
     costs = {k: [x for r in resps for x in r["saves"][k]] for k in ("total", "local", "extra")}
     words = {
         "total": "whole wait before the move is shown",
@@ -299,7 +299,7 @@ def decision_times(pw: Any, url: str, least: int = 300) -> dict[str, Any]:
 def review_times(pw: Any, url: str, hands: int = 20) -> dict[str, Any]:
     """The coach worker's milliseconds per `review` op (one hand, seat 0) over the hands of
     seeded matches of the expert against the tactician (gin.bench.reviewed_matches, made here in
-    CPython), each match reviewed hand after hand as the page does (web/coach.js: the reviews'
+    CPython), each match reviewed hand after hand as the page does (web/coach/coach.js: the reviews'
     own worker, started by the first review; its start timed apart); the wall clock of each whole
     match; and the longest gap of the page's main thread meanwhile (10 ms timer ticks)."""
     from gin.bench import reviewed_matches

@@ -164,7 +164,7 @@ PROBLEMS_JS = r"""
 def layout_problems(page: Any) -> list[str]:
     """What is cut off, covered or scrolled away on the page as it is now (empty when all is
     well), once the page has drawn two frames at its size: what reacts to a new size (the header's
-    menu folding into More, web/menufit.js) has then had its turn, as it has for a player."""
+    menu folding into More, web/table/menufit.js) has then had its turn, as it has for a player."""
     page.evaluate(
         "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
     )

@@ -122,7 +122,7 @@ def shoot(page: Page, what: str) -> None:
 
 
 def menu_click(page: Page, button: str) -> None:
-    """A button of the header's menu, through its More list when folded there (web/menufit.js,
+    """A button of the header's menu, through its More list when folded there (web/table/menufit.js,
     which folds them after a frame at the new size)."""
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
     if not page.locator(f"#{button}").is_visible():
@@ -144,7 +144,7 @@ def plant_broken_layouts(page: Page) -> None:
     """The check sees a control past the edge, one under another element, a page that scrolls,
     and a card pushed below the screen."""
     # The hand pushed first, and the table given its frames to take its tightest form
-    # (web/textfit.js) before the lid is laid on the stock where it then is.
+    # (web/table/textfit.js) before the lid is laid on the stock where it then is.
     page.evaluate("""() => new Promise((done) => {
         document.getElementById("hand").style.marginTop = "100vh";
         requestAnimationFrame(() => requestAnimationFrame(done));
@@ -175,7 +175,7 @@ def plant_broken_layouts(page: Page) -> None:
 
 def caught(page: Page, plant: str, undo: str, wanted: str | tuple[str, ...]) -> None:
     """The check, on the layout broken by the script ``plant`` (undone by ``undo``), names
-    ``wanted`` (or one of them, where what reacts to the page, web/menufit.js, may leave one
+    ``wanted`` (or one of them, where what reacts to the page, web/table/menufit.js, may leave one
     symptom or the other)."""
     page.evaluate(plant)
     problems = " ".join(layout_problems(page))
@@ -185,7 +185,7 @@ def caught(page: Page, plant: str, undo: str, wanted: str | tuple[str, ...]) -> 
     assert any(sign in problems for sign in signs), missed
 
 
-# (In one line: web/textfit.js, which may run at any frame, cannot fit them there.)
+# (In one line: web/table/textfit.js, which may run at any frame, cannot fit them there.)
 STACKED = """() => {
     const prompt = document.getElementById('prompt');
     prompt.style.display = 'inline';
@@ -262,7 +262,7 @@ class Walk:
         return f"./?{query}&lang={self.lang}"
 
     def look(self, what: str) -> None:
-        if what != "loading":  # the page speaks the language asked for (web/i18n.js)
+        if what != "loading":  # the page speaks the language asked for (web/words/i18n.js)
             spoken = self.page.evaluate("document.documentElement.lang")
             assert spoken == INTL_LANG.get(self.lang, self.lang), f"{what}: lang={spoken}"
         name = what if self.lang == "en" else f"{self.lang} {what}"
@@ -499,7 +499,7 @@ class Walk:
         page = self.page
         page.set_viewport_size({"width": 640, "height": 360})
         page.goto(f"./help.html?lang={self.lang}")  # the table's page gone first: it saves
-        page.evaluate(  # the saves: localStorage and the journal (web/journal.js)
+        page.evaluate(  # the saves: localStorage and the journal (web/store/journal.js)
             "() => { localStorage.clear(); return new Promise((done) =>"
             " indexedDB.deleteDatabase('gin-rummy').onsuccess = done); }"
         )

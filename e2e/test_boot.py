@@ -1,8 +1,8 @@
 """Boot paths: the saved view drawn before the engine, the snapshot boot and its fallback.
 
 Each test runs in a new browser context (no service worker: ?sw=0). The worker restores the
-engine's memory snapshot shipped with the build (web/snapshot.mjs) unless it is stale or damaged
-(the tests serve it so through a route), in which case it boots normally and still plays.
+engine's memory snapshot shipped with the build (web/boot/snapshot.mjs) unless it is stale or
+damaged (the tests serve it so through a route), in which case it boots normally and still plays.
 """
 
 from __future__ import annotations

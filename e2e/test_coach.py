@@ -1,4 +1,4 @@
-"""The coach in the page (web/coach.js): the hand's end says what play and luck did, with the
+"""The coach in the page (web/coach/coach.js): the hand's end says what play and luck did, with the
 review of every decision one button away; the match's end gives the accuracy; the replay marks
 every decision of the player with its class; and a review never holds up a move (reviews run
 in a worker of their own).

@@ -18,7 +18,7 @@ from gintable import BOOT_TIMEOUT, Table, card_name, english, medium_date
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gin.actions import Action
-from gin.ai.hint import hint
+from gin.ai.coach.hint import hint
 from gin.match import Match, apply, new_match
 from gin.replay import frames
 from gin.rules import Rules
@@ -468,7 +468,7 @@ def test_one_list_of_keys_everywhere(context: BrowserContext, page: Page) -> Non
     match, _ = position("flow-keys", lambda v, a: "draw" in a)
     open_at(context, page, match)
     keys = page.evaluate(
-        "Promise.all([import('./keys.js'), import('./i18n.js')]).then(([m, i]) =>"
+        "Promise.all([import('./words/keys.js'), import('./words/i18n.js')]).then(([m, i]) =>"
         " m.TABLE_KEYS.map(e => [e.keys.map(m.keyName).join(' '), i.t(e.does)]))"
     )
     assert any(k == "G" for k, _ in keys) and any(k == "C" for k, _ in keys)

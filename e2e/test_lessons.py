@@ -1,6 +1,6 @@
-"""Lessons and the first launch (web/lessons.js, web/welcome.js): the welcome appears on a first
-visit only; a lesson plays through by keys and another by taps on the real table, a wrong move is
-explained and held back; the saved match and the statistics are the same after a lesson."""
+"""Lessons and the first launch (web/coach/lessons.js, web/coach/welcome.js): the welcome appears on
+a first visit only; a lesson plays through by keys and another by taps on the real table, a wrong
+move is explained and held back; the saved match and the statistics are the same after a lesson."""
 
 from __future__ import annotations
 
@@ -116,7 +116,7 @@ def test_a_lesson_plays_by_taps_and_the_match_comes_back(browser: Any, base_url:
 
 def test_no_welcome_over_a_match_that_only_the_journal_kept(page: Any) -> None:
     """A browser killed in a newcomer's first moves keeps the match in the journal alone
-    (web/journal.js): the next visit restores it and is no first visit."""
+    (web/store/journal.js): the next visit restores it and is no first visit."""
     table = Table(page)
     page.goto("./?seed=journal-only&speed=0&sw=0")
     table.idle(BOOT_TIMEOUT)

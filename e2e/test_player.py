@@ -198,7 +198,8 @@ def a_store() -> dict[str, Any]:
 
 
 def a_friends_match(names: tuple[str, str] = ("Ana", "Ben")) -> dict[str, Any]:
-    """A finished match between two friends, as the statistics keep it apart (web/stats.js)."""
+    """A finished match between two friends, as the statistics keep it apart
+    (web/record/stats.js)."""
     return {
         "id": f"f-{names[0]}@2026-01-03T18:00:00Z",
         "seed": f"f-{names[0]}",

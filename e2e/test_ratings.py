@@ -91,7 +91,7 @@ def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
     store = json.loads(before)
     [rated] = [m for m in store["matches"] if m.get("rating")]
     rated["rating"]["deviation"] = -1
-    refuse = "t => import('./stats.js').then((m) => m.importStats(t))"
+    refuse = "t => import('./record/stats.js').then((m) => m.importStats(t))"
     why = page.evaluate(refuse, json.dumps(store))
     assert "its rating needs a positive deviation" in why
     assert page.evaluate("localStorage.getItem('gin-rummy:stats:v1')") == before

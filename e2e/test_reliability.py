@@ -393,7 +393,7 @@ def test_a_deploy_never_mixes_builds_and_keeps_the_save(browser: Browser, tmp_pa
         assert sorted(table.hand()) == hand
 
         # Build C, found while B runs (an update check without a load, as browsers make) and left
-        # alone: the next load takes it once its boot has fetched all it needs (web/update.js).
+        # alone: the next load takes it once its boot has fetched all it needs (web/boot/update.js).
         deploy(live, tmp_path / "C")
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         expect(update).to_be_visible(timeout=BOOT_TIMEOUT)
@@ -486,7 +486,7 @@ def test_the_headers_file_covers_the_worker(page: Page, base_url: str) -> None:
     rules = (DIST / "_headers").read_text()
     csp = re.search(r"Content-Security-Policy: (.+)", rules)
     assert csp
-    for path in ("", "worker.mjs", "sw.js", "pyodide/pyodide.mjs"):
+    for path in ("", "boot/worker.mjs", "sw.js", "pyodide/pyodide.mjs"):
         headers = page.request.get(base_url + path).headers
         assert headers["content-security-policy"] == csp.group(1), path
         assert headers["x-content-type-options"] == "nosniff"
@@ -566,7 +566,7 @@ def test_blocked_and_missing_storage_are_named_so_with_advice_that_can_work(
 
 
 def fingerprint(text: str) -> str:
-    """web/resume.js's FNV-1a over the UTF-16 code units of a save's text."""
+    """web/store/resume.js's FNV-1a over the UTF-16 code units of a save's text."""
     units = text.encode("utf-16-le")
     h = 0x811C9DC5
     for i in range(0, len(units), 2):

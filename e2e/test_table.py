@@ -113,7 +113,7 @@ def test_turns_by_keyboard_only(table: Table, page: Page, opening: str) -> None:
     # Arrows move the roving focus; Enter selects (a preview), Escape clears, Enter twice discards.
     table.focus_hand_by_tab()
     first = table.focused_card()
-    # The card just drawn holds the place (web/handfocus.js), and it may be the last one.
+    # The card just drawn holds the place (web/table/handfocus.js), and it may be the last one.
     last = page.evaluate("window.__gin.ui.visualOrder.at(-1)")
     page.keyboard.press("ArrowLeft" if first == last else "ArrowRight")
     second = table.focused_card()

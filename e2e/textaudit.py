@@ -1,8 +1,8 @@
 """The pseudo-locale's text audit: every word a player meets must come from the catalogues.
 
 On a page opened with ``?lang=pseudo`` every catalogue message reads ``⟦ácçéñtéd~~ wörds~~⟧``
-(web/i18n.js). ``text_leaks`` collects what a player meets on the page as it is now and reports
-any word outside ⟦ ⟧:
+(web/words/i18n.js). ``text_leaks`` collects what a player meets on the page as it is now and
+reports any word outside ⟦ ⟧:
 
 - the text of every rendered element (not display:none nor visibility:hidden; text kept for screen
   readers only, as in .sr-only, counts too), aria-hidden or not, since eyes still see it; the

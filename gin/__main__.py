@@ -113,7 +113,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _arena_arguments(parser: argparse.ArgumentParser) -> None:
-    from gin.ai.arena import arguments
+    from gin.ai.research.arena import arguments
 
     arguments(parser)
 
@@ -131,19 +131,19 @@ def _bad_seed(command: str, seed: str) -> bool:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from gin.ai.arena import main
+    from gin.ai.research.arena import main
 
     return 2 if _bad_seed("arena", args.seed) else main(args)
 
 
 def _ladder_arguments(parser: argparse.ArgumentParser) -> None:
-    from gin.ai.ladder import arguments
+    from gin.ai.research.ladder import arguments
 
     arguments(parser)
 
 
 def _ladder(args: argparse.Namespace) -> int:
-    from gin.ai.ladder import main
+    from gin.ai.research.ladder import main
 
     return 2 if _bad_seed("ladder", args.seed) else main(args)
 
@@ -201,7 +201,7 @@ def _review_arguments(parser: argparse.ArgumentParser) -> None:
 def _review(args: argparse.Namespace) -> int:
     import json
 
-    from gin.ai.coach import as_json, as_text, review_match
+    from gin.ai.coach.review import as_json, as_text, review_match
     from gin.i18n import catalogue
     from gin.save import loads
 

@@ -10,7 +10,7 @@ raises. Operations (see docs/actions.md):
   "decks": ["9H 3H QS ..", ..], "script": ["draw", "discard 9C", ..]}`` (``decks``, optional:
   supplied deck orders for the first deals, for duplicate play, see docs/rules.md; with decks and
   no seed the seed comes from the decks; ``script``, optional: the computer's actions in the
-  hand, played in order where legal, for the lessons: :mod:`gin.ai.scripted`)
+  hand, played in order where legal, for the lessons: :mod:`gin.ai.players.scripted`)
 - ``{"op": "load", "save": document}``
 - ``{"op": "act", "action": "discard 7H"}``  (the human; between friends, the seat to act)
 - ``{"op": "bot"}``  (the computer plays one action when it is its turn)
@@ -18,13 +18,14 @@ raises. Operations (see docs/actions.md):
   ladder rated it, its rating with the 95% interval ``low`` to ``high``: docs/opponents.md)
 - ``{"op": "rate", "player": {"rating": .., "deviation": .., "matches": ..} | null, "opponent":
   name, "score": 1 | 0.5 | 0}`` (the player's rating after a finished match, null for a new
-  player: :func:`gin.ai.rating.after_match`, with its 95% interval, and ``suggest``, the opponent
-  nearest it; an opponent the ladder did not rate leaves the rating as it was, ``rated`` false)
+  player: :func:`gin.ai.ratings.elo.after_match`, with its 95% interval, and ``suggest``, the
+  opponent nearest it; an opponent the ladder did not rate leaves the rating as it was, ``rated``
+  false)
 - ``{"op": "suggest", "player": {..}}`` (the rated opponent nearest a rating the page kept, so a
   finished match shows its suggestion again after a reload)
 - ``{"op": "hint"}`` (the expert's suggestion for the human, with a one-line reason as a message
   of :mod:`gin.i18n`, and where a knock is on offer the search's word on it: see
-  :mod:`gin.ai.hint`)
+  :mod:`gin.ai.coach.hint`)
 - ``{"op": "declarations", "card": "7H"}`` (every knock the human may make discarding that card,
   for the knock review: action, melds, deadwood cards, deadwood and undercut risk, best first)
 - ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and
@@ -51,10 +52,10 @@ from typing import Any
 from gin import ai, limits, replay
 from gin.actions import Action
 from gin.ai.base import ALIASES
-from gin.ai.coach import hand_count, review_hand
-from gin.ai.hint import hint, undercut_risks
-from gin.ai.rating import Z95, PlayerRating, after_match, opponent_rating, suggest
-from gin.ai.scripted import Scripted
+from gin.ai.coach.hint import hint, undercut_risks
+from gin.ai.coach.review import hand_count, review_hand
+from gin.ai.players.scripted import Scripted
+from gin.ai.ratings.elo import Z95, PlayerRating, after_match, opponent_rating, suggest
 from gin.cards import format_cards, from_mask, mask_value, parse_card
 from gin.fairness import SALT_CHARS
 from gin.game import knock_choices
@@ -79,7 +80,7 @@ class Session:
     names: tuple[str, str] = DEFAULT_NAMES
     opponent: str = DEFAULT_OPPONENT
     script: tuple[str, ...] = ()
-    """The computer's moves of a lesson (:mod:`gin.ai.scripted`); empty in a match."""
+    """The computer's moves of a lesson (:mod:`gin.ai.players.scripted`); empty in a match."""
 
     @property
     def friends(self) -> bool:

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 from gin.actions import Action
 from gin.ai import opponent
-from gin.ai.coach import review_hand
-from gin.ai.hint import hint
+from gin.ai.coach.hint import hint
+from gin.ai.coach.review import review_hand
 from gin.cards import format_card, from_mask
 from gin.game import Phase, apply, deal, legal_actions
 from gin.match import apply as apply_action

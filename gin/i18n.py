@@ -2,7 +2,7 @@
 
 The engine never words a sentence itself: where a player is told something (a hint's reason, a
 coach's remark, the end of a hand) it gives a :class:`Message`, a key into the message catalogues
-and the arguments it names. The page words it in the player's language (``web/i18n.js``); the
+and the arguments it names. The page words it in the player's language (``web/words/i18n.js``); the
 command line words it here. Both read the same catalogues: ``gin/locales/<language>/<part>.json``,
 plain JSON objects of one key per message (see docs/languages.md).
 
@@ -122,7 +122,7 @@ def catalogue(language: str) -> dict[str, str | dict[str, str]]:
 def word(cat: Catalogue, message: Message | Mapping[str, Any], language: str) -> str:
     """A message in words, from a catalogue; numbers plainly, cards by the catalogue's names.
 
-    Used by the command line and the tests; the page words messages in ``web/i18n.js`` with
+    Used by the command line and the tests; the page words messages in ``web/words/i18n.js`` with
     ``Intl`` for numbers, by the same catalogues and the same argument kinds.
     """
     data = message.to_json() if isinstance(message, Message) else message

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from dataclasses import replace
 
-from gin.ai import arena
+from gin.ai.research import arena
 from gin.rules import PRESETS
 
 SHORT = replace(PRESETS["research"], target=50)

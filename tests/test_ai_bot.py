@@ -8,7 +8,7 @@ import sys
 
 from gin import api
 from gin.actions import Action
-from gin.ai.hint import hint
+from gin.ai.coach.hint import hint
 from gin.i18n import catalogue, word
 from gin.match import apply, new_match
 from gin.rules import Rules

@@ -1,5 +1,5 @@
-"""The coach's review (gin.ai.coach): planted decisions rated as they deserve, judged from the
-seat's view alone, luck and skill adding up to the hand, and the api's review op."""
+"""The coach's review (gin.ai.coach.review): planted decisions rated as they deserve, judged from
+the seat's view alone, luck and skill adding up to the hand, and the api's review op."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from gin import api
 from gin.actions import Action
 from gin.ai import opponent
-from gin.ai.coach import CLASSES, as_json, grade, review_hand, review_match
-from gin.ai.hint import hint
+from gin.ai.coach.hint import hint
+from gin.ai.coach.review import CLASSES, as_json, grade, review_hand, review_match
 from gin.cards import parse_card
 from gin.game import arranged_deck
 from gin.i18n import card_arg, msg

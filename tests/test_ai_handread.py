@@ -8,9 +8,9 @@ from itertools import islice
 
 from gin.actions import Action
 from gin.ai import opponent
-from gin.ai.evaluate import melds_with
-from gin.ai.handread import Step, likelihood, read, steps
-from gin.ai.views import read_view
+from gin.ai.knowledge.evaluate import melds_with
+from gin.ai.knowledge.handread import Step, likelihood, read, steps
+from gin.ai.knowledge.views import read_view
 from gin.cards import mask_from_text as cards
 from gin.cards import parse_card
 from gin.match import apply, new_match

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gin.ai.racer import CAUTION_MOST, CAUTION_START, OPEN_TURNS, SafeGinRacer
-from gin.ai.tracking import Move, Table
+from gin.ai.knowledge.tracking import Move, Table
+from gin.ai.players.racer import CAUTION_MOST, CAUTION_START, OPEN_TURNS, SafeGinRacer
 from gin.rules import PRESETS
 
 

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from gin.__main__ import main
-from gin.ai import styles
-from gin.ai.ladder import merge
-from gin.ai.rating import (
+from gin.ai.ratings import styles
+from gin.ai.ratings.elo import (
     PlayerRating,
     Prediction,
     RatingError,
@@ -25,7 +24,8 @@ from gin.ai.rating import (
     opponent_rating,
     suggest,
 )
-from gin.ai.ratings_table import RATINGS
+from gin.ai.ratings.fitted import RATINGS
+from gin.ai.research.ladder import merge
 
 TRUE = {"baseline": 1500, "weak": 1320, "fair": 1580, "good": 1700, "strong": 1880}
 """Known ratings of a synthetic field (the baseline is the anchor, as in the arena)."""

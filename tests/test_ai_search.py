@@ -13,13 +13,13 @@ import pytest
 from gin import game
 from gin.actions import Action
 from gin.ai import opponent
-from gin.ai.evaluate import defence_deadwood
-from gin.ai.expert import HAZARD_WEIGHT, SLACK, Expert, hazard
-from gin.ai.hint import hint
-from gin.ai.search import MARGIN, OPEN_DRAWS, judge, limit_prior, settle, worlds
-from gin.ai.standing import worth
-from gin.ai.tracking import Ending, Table
-from gin.ai.views import read_view
+from gin.ai.coach.hint import hint
+from gin.ai.knowledge.evaluate import defence_deadwood
+from gin.ai.knowledge.tracking import Ending, Table
+from gin.ai.knowledge.views import read_view
+from gin.ai.players.expert import HAZARD_WEIGHT, SLACK, Expert, hazard
+from gin.ai.search.standing import worth
+from gin.ai.search.worlds import MARGIN, OPEN_DRAWS, judge, limit_prior, settle, worlds
 from gin.cards import from_mask, to_mask
 from gin.i18n import catalogue, word
 from gin.match import Match, apply, legal_actions, new_match
@@ -221,7 +221,7 @@ def test_late_worlds_against_a_player_that_knocks_at_once_stay_loose(
         return said / len(late), true / len(late)
 
     said, true = shares()
-    monkeypatch.setattr("gin.ai.search.FITS", 0.0)
+    monkeypatch.setattr("gin.ai.search.worlds.FITS", 0.0)
     said_before, _ = shares()
     assert true < said < said_before - 0.05
 

@@ -12,15 +12,15 @@ import pytest
 
 from gin.actions import Action
 from gin.ai import opponent
-from gin.ai.coach import CLASSES, as_text, review_hand
-from gin.ai.hint import hint
+from gin.ai.coach.hint import hint
+from gin.ai.coach.review import CLASSES, as_text, review_hand
 from gin.i18n import LANGUAGES, catalogue, word
 from gin.match import Match, apply, new_match
 from gin.rules import Rules
 from gin.save import Saved, dump, load
 from gin.view import view
 
-SOURCES = ("gin/ai/hint.py", "gin/ai/coach_reason.py", "gin/ai/coach.py")
+SOURCES = ("gin/ai/coach/hint.py", "gin/ai/coach/reason.py", "gin/ai/coach/review.py")
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin import api
-from gin.ai.rating import opponent_rating
+from gin.ai.ratings.elo import opponent_rating
 
 
 def call(**request: Any) -> dict[str, Any]:

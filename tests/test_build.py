@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import zipfile
@@ -16,20 +17,27 @@ import build  # noqa: E402
 
 def test_every_imported_module_is_preloaded_once() -> None:
     html = build.with_module_preloads((build.WEB / "index.html").read_text())
-    preloaded = re.findall(r'<link rel="modulepreload" href="([\w.-]+)">', html)
-    scripts = re.findall(r'<script type="module" src="([\w.-]+)"></script>', html)
-    assert scripts == ["engine.js", "main.js"]
+    preloaded = re.findall(r'<link rel="modulepreload" href="([\w./-]+)">', html)
+    scripts = re.findall(r'<script type="module" src="([\w./-]+)"></script>', html)
+    assert scripts == ["boot/engine.js", "main.js"]
     # Every module a script imports, and only those: found by reading the files themselves.
-    expected = {p.name for p in build.WEB.glob("*.js") if f'from "./{p.name}"' in _page_sources()}
+    sources = {name: (build.WEB / name).read_text() for name in build.module_graph(scripts)}
+    expected = {
+        module.relative_to(build.WEB).as_posix()
+        for module in build.WEB.rglob("*.js")
+        if any(f'from "{_relative(module, name)}"' in text for name, text in sources.items())
+    }
     assert set(preloaded) == expected - set(scripts)
     assert len(preloaded) == len(set(preloaded))
-    assert {"render.js", "resume.js", "keys.js"} <= set(preloaded)  # keys.js: two levels down
+    # words/keys.js: two levels down, in another folder
+    assert {"table/render.js", "store/resume.js", "words/keys.js"} <= set(preloaded)
 
 
-def _page_sources() -> str:
-    return "\n".join(
-        (build.WEB / name).read_text() for name in build.module_graph(["engine.js", "main.js"])
-    )
+def _relative(module: Path, importer: str) -> str:
+    """How ``importer`` (a path in web/) names ``module`` in an import: ./x.js or ../folder/x.js."""
+    here = (build.WEB / importer).parent
+    rel = Path(os.path.relpath(module, here)).as_posix()
+    return rel if rel.startswith("../") else f"./{rel}"
 
 
 def test_a_page_without_the_mark_is_refused() -> None:
@@ -39,10 +47,10 @@ def test_a_page_without_the_mark_is_refused() -> None:
 
 def test_the_page_asks_for_one_style_sheet_holding_all_of_them_in_order() -> None:
     source = (build.WEB / "index.html").read_text()
-    names = re.findall(r'<link rel="stylesheet" href="([\w.-]+)">', source)
+    names = re.findall(r'<link rel="stylesheet" href="([\w./-]+)">', source)
     assert len(names) > 1
     html, css = build.with_one_style_sheet(source)
-    assert re.findall(r'<link rel="stylesheet" href="([\w.-]+)">', html) == [build.TABLE_CSS]
+    assert re.findall(r'<link rel="stylesheet" href="([\w./-]+)">', html) == [build.TABLE_CSS]
     at = [css.index((build.WEB / name).read_text()) for name in names]
     assert at == sorted(at)  # later sheets still win over earlier ones
 

@@ -1,5 +1,5 @@
-"""The lessons (web/lessons.json): each deal is what its lesson says, each expected move is legal
-where the lesson asks for it, and each hand ends as the lesson explains; the scripted opponent
+"""The lessons (web/coach/lessons.json): each deal is what its lesson says, each expected move is
+legal where the lesson asks for it, and each hand ends as the lesson explains; the scripted opponent
 plays its script where legal and the beginner's move otherwise."""
 
 from __future__ import annotations
@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 
 from gin import api
-from gin.ai.scripted import Scripted
+from gin.ai.players.scripted import Scripted
 from gin.i18n import LANGUAGES, catalogue, word
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSONS = json.loads((ROOT / "web" / "lessons.json").read_text(encoding="utf-8"))["lessons"]
+LESSONS = json.loads((ROOT / "web" / "coach" / "lessons.json").read_text(encoding="utf-8"))[
+    "lessons"
+]
 TOPICS = ["melds", "upcard", "pile", "discard", "knock", "layoff", "undercut", "gin", "match"]
 
 
@@ -127,8 +129,8 @@ def test_the_tool_finds_a_lesson_text_a_language_lacks(tmp_path: Path) -> None:
     copy = tmp_path / "repo"
     shutil.copytree(ROOT / "gin", copy / "gin")
     shutil.copytree(ROOT / "tools", copy / "tools")
-    (copy / "web").mkdir()
-    shutil.copy(ROOT / "web" / "lessons.json", copy / "web" / "lessons.json")
+    (copy / "web" / "coach").mkdir(parents=True)
+    shutil.copy(ROOT / "web" / "coach" / "lessons.json", copy / "web" / "coach" / "lessons.json")
     french = copy / "gin" / "locales" / "fr" / "lessons.json"
     texts = json.loads(french.read_text(encoding="utf-8"))
     del texts["lessons.gin.2.wrong"]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from gin import api
 from gin.actions import Action
-from gin.ai import arena
+from gin.ai.research import arena
 from gin.game import arranged_deck, cards_accounted
 from gin.i18n import catalogue, word
 from gin.match import (

@@ -1,7 +1,7 @@
 """Arrange the lessons' deals: write each lesson's ``deck`` and ``seed`` from its ``deal``.
 
-A lesson (web/lessons.json) describes its deal by hand: your ten cards, the computer's (the rest
-are filled in), the upcard and the first cards of the stock. The engine is given a whole deck
+A lesson (web/coach/lessons.json) describes its deal by hand: your ten cards, the computer's (the
+rest are filled in), the upcard and the first cards of the stock. The engine is given a whole deck
 (docs/rules.md, supplied decks); this turns the one into the other, dealing as the engine does
 (one card at a time from the non-dealer, the 21st card the upcard, the stock after it), and picks
 a seed under which the computer deals, so that you decide first on the upcard.
@@ -12,8 +12,9 @@ names its cards as ``{c_5H}`` (each language then shows the card in its own lett
 in each message's card arguments from the English text, and checks that every language words
 every message.
 
-    python3 tools/lessons.py          # rewrite web/lessons.json's decks, seeds and card arguments
-    python3 tools/lessons.py --check  # exit 1 when one of them is stale or a language lacks a text
+    python3 tools/lessons.py          # rewrite web/coach/lessons.json's decks, seeds and card
+    arguments python3 tools/lessons.py --check  # exit 1 when one of them is stale or a language
+    lacks a text
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from gin.cards import format_card, parse_cards  # noqa: E402
 from gin.i18n import LANGUAGES, MessageError, catalogue, placeholders, word  # noqa: E402
 from gin.match import first_dealer  # noqa: E402
 
-LESSONS = Path(__file__).resolve().parent.parent / "web" / "lessons.json"
+LESSONS = Path(__file__).resolve().parent.parent / "web" / "coach" / "lessons.json"
 COMPUTER = 1
 CARD = re.compile(r"c_([A2-9TJQK][CDHS])")
 

@@ -1,7 +1,7 @@
 // The engine's memory snapshot, made at build time in Node with the pinned Pyodide (build.py).
 //
 //   node tools/snapshot.mjs uses PYODIDE_DIR GIN_WHEEL OUT.json
-//     Boot Python as the page's fallback does (web/pyengine.mjs), play through every request the
+//     Boot Python as the page's fallback does (web/boot/pyengine.mjs), play through every request the
 //     page makes (tools/stdlib_uses.py) and write the standard library files Python read.
 //   node tools/snapshot.mjs make PYODIDE_DIR STDLIB_ZIP GIN_WHEEL OUT
 //     Boot Python on that (trimmed) standard library, unpack the engine, import gin.api (which
@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { engineHandle, unpackGin } from "../web/pyengine.mjs";
+import { engineHandle, unpackGin } from "../web/boot/pyengine.mjs";
 
 const [mode, pyodideDir, ...rest] = process.argv.slice(2);
 const usage = "usage: node tools/snapshot.mjs uses PYODIDE_DIR GIN_WHEEL OUT.json | make PYODIDE_DIR STDLIB_ZIP GIN_WHEEL OUT";

@@ -6,40 +6,41 @@
 //   ?daily=DATE    the same for the daily deal of that UTC date (YYYY-MM-DD, or "today")
 //   ?speed=MS      the computer's pace in milliseconds per move for this page (0 = instant, no motion)
 //   ?autoplay=1    test hook: your seat plays itself by a simple policy (whole-match tests)
-import { engine } from "./engine.js";
-import { wireInput } from "./input.js";
-import { createAutoplay } from "./autoplay.js";
-import { createMotion } from "./motion.js";
-import { afterPaint } from "./pacing.js";
-import { showPrompt } from "./prompt.js";
-import { $, appendLog, handButtonFor, logLine, prettyText, markBusy, renderTable, scrollLogToEnd } from "./render.js";
-import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./storage.js";
-import { loadNewestSave, saveMatch, setAsideDamaged } from "./saving.js";
-import { claimMatch, ownsMatch, watchTabs } from "./tabs.js";
-import { registerServiceWorker, startWhenOneBuild } from "./update.js";
-import { linkRequest, wireDaily } from "./daily.js";
-import { changeWords } from "./readout.js";
-import { seatNames } from "./seats.js";
-import { wireReplay } from "./replay.js";
-import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./resume.js";
-import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch, useCoach } from "./endings.js";
-import { SORTS, sortedOrder } from "./handsort.js";
-import { focusAfterView, focusCard } from "./handfocus.js";
-import { wireKnock } from "./knock.js";
-import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings.js";
-import { createSound } from "./sound.js";
-import { createIntents } from "./intents.js";
-import { createAdvice } from "./advice.js";
-import { beginMatch, loadStats, recordView, wireStats } from "./stats.js";
-import { wireRatings } from "./rating.js";
-import { newDeal } from "./fairness.js";
-import { wireLessons } from "./lessons.js";
-import { firstVisit, welcome } from "./welcome.js";
-import { reviewer, wireCoach } from "./coach.js";
-import { loadLanguage, localize, t } from "./i18n.js";
-import { wireFriend } from "./friend.js";
-import { fitMenu } from "./menufit.js";
-import { fitTexts } from "./textfit.js";
+import { engine } from "./boot/engine.js";
+import { wireInput } from "./controls/input.js";
+import { createAutoplay } from "./controls/autoplay.js";
+import { createMotion } from "./table/motion.js";
+import { afterPaint } from "./controls/pacing.js";
+import { showPrompt } from "./table/prompt.js";
+import { appendLog, handButtonFor, logLine, markBusy, renderTable, scrollLogToEnd } from "./table/render.js";
+import { $ } from "./table/dom.js";
+import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./store/storage.js";
+import { loadNewestSave, saveMatch, setAsideDamaged } from "./store/saving.js";
+import { claimMatch, ownsMatch, watchTabs } from "./store/tabs.js";
+import { registerServiceWorker, startWhenOneBuild } from "./boot/update.js";
+import { linkRequest, wireDaily } from "./record/daily.js";
+import { changeWords } from "./table/readout.js";
+import { seatNames } from "./table/seats.js";
+import { wireReplay } from "./coach/replay.js";
+import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./store/resume.js";
+import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch, useCoach } from "./endings/endings.js";
+import { SORTS, sortedOrder } from "./table/handsort.js";
+import { focusAfterView, focusCard } from "./table/handfocus.js";
+import { wireKnock } from "./endings/knock.js";
+import { opponentRequest, rulesRequest, showOpponent, showRules, wireSettings } from "./settings/settings.js";
+import { createSound } from "./table/sound.js";
+import { createIntents } from "./controls/intents.js";
+import { createAdvice } from "./coach/advice.js";
+import { beginMatch, loadStats, recordView, wireStats } from "./record/stats.js";
+import { wireRatings } from "./record/rating.js";
+import { newDeal } from "./record/fairness.js";
+import { wireLessons } from "./coach/lessons.js";
+import { firstVisit, welcome } from "./coach/welcome.js";
+import { reviewer, wireCoach } from "./coach/coach.js";
+import { loadLanguage, localize, prettyText, t } from "./words/i18n.js";
+import { wireFriend } from "./friends/friend.js";
+import { fitMenu } from "./table/menufit.js";
+import { fitTexts } from "./table/textfit.js";
 
 performance.mark("gin:main-start");
 await loadLanguage();
@@ -105,7 +106,7 @@ function pace() {
 }
 
 function render() {
-  if (ui.view) renderTable(friend.drawn(ui.view), ui); // no hand under the hand-over (web/friend.js)
+  if (ui.view) renderTable(friend.drawn(ui.view), ui); // no hand under the hand-over (web/friends/friend.js)
 }
 
 const motion = createMotion({ enabled: () => pace() > 0 });
@@ -122,7 +123,7 @@ async function request(req) {
   markBusy(true);
   const shown = setTimeout(render, BUSY_SHOWN_MS);
   const reply = await engine.call(req);
-  // A move is shown once its save is durable, or a notice says it is not (web/saving.js).
+  // A move is shown once its save is durable, or a notice says it is not (web/store/saving.js).
   const saved = reply.ok && reply.save !== undefined ? await keepSave(reply.save) : null;
   clearTimeout(shown);
   ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
@@ -181,7 +182,7 @@ function setView(view) {
   const { said, ends } = changeWords(prev, view, fresh, words);
   for (const line of ends) logLine(line);
   announce(said);
-  if (!lessons.active()) recordView(view); // a match between friends is kept apart (web/stats.js)
+  if (!lessons.active()) recordView(view); // a match between friends is kept apart (web/record/stats.js)
   if (!lessons.active() && !friend.active()) ratingViewed(view);
   render();
   focusCard(ui.focus);
@@ -277,7 +278,7 @@ async function newMatch(seed, how = null) {
   beginMatch();
   const reply = await request({
     op: "new", seed: ui.seed, ...rulesRequest(ui.seed, ui.settings),
-    ...(how || { ...opponentRequest(ui.settings), names: NAMES }), // `how`: two friends (web/friend.js)
+    ...(how || { ...opponentRequest(ui.settings), names: NAMES }), // `how`: two friends (web/friends/friend.js)
   });
   if (!reply.ok) {
     message(t("table.could_not_start", { why: reply.error }));
@@ -310,7 +311,7 @@ async function restore(saved) {
 
 // ------------------------------------------------------------------------------------ intents
 
-// Lessons play arranged deals on this table (web/lessons.js), never saved nor counted; leaving
+// Lessons play arranged deals on this table (web/coach/lessons.js), never saved nor counted; leaving
 // one loads the saved match back into the engine.
 const lessons = wireLessons({
   play: async (req) => {
@@ -454,7 +455,7 @@ async function start() {
   if (seed && restored) ctl.newMatch(seed, link.what);
   else if (seed && !saved) await newMatch(seed);
   else if (!saved) {
-    const answer = await greeting; // a newcomer's first launch (web/welcome.js)
+    const answer = await greeting; // a newcomer's first launch (web/coach/welcome.js)
     if (answer && answer.opponent) writeSettings((ui.settings = { ...ui.settings, opponent: answer.opponent }));
     await newMatch();
     if (answer && answer.learn) lessons.open();

@@ -2,11 +2,11 @@
 
 The ladder, weakest first: beginner, cautious, gin hunter, tactician (the previous expert),
 expert; the research challenge's baseline player as the yardstick; and the arena's league of
-sparring partners (:mod:`gin.ai.league`), which players are not offered.
+sparring partners (:mod:`gin.ai.players.league`), which players are not offered.
 """
 
-from gin.ai import baseline, beginner, cautious, expert, ginhunter, league, racer, tactician
 from gin.ai.base import Opponent, OpponentError, entries, opponent
+from gin.ai.players import baseline, beginner, cautious, expert, ginhunter, league, racer, tactician
 
 __all__ = ["Opponent", "OpponentError", "entries", "opponent"]
 

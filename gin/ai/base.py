@@ -37,7 +37,7 @@ class Entry:
     description: str
     make: Callable[[], Opponent]
     listed: bool = True
-    """Offered to players; the arena's sparring partners (:mod:`gin.ai.league`) are not."""
+    """Offered to players; the arena's sparring partners (:mod:`gin.ai.players.league`) are not."""
 
 
 _REGISTRY: dict[str, Entry] = {}

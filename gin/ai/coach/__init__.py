@@ -1,0 +1,1 @@
+"""The coach: the hint for a view, the review of a saved match, and the reasons both give."""

@@ -1,0 +1,85 @@
+// The engine's worker and a promise wrapper over it: request objects in, reply objects out.
+// Only JSON strings cross the boundary.
+//
+// The worker itself is started by web/boot/boot.js, the first script of the page; this module adopts
+// it with what it said meanwhile. main.js listens with `onStatus`.
+import { hideNotice, showNotice } from "../table/notice.js";
+import { languageLoaded, t } from "../words/i18n.js";
+
+export class Engine {
+  constructor() {
+    this.pending = new Map();
+    this.nextId = 1;
+    this.listener = null;
+    this.early = []; // status messages that came before anyone listened
+    this.times = {}; // op -> the worker's milliseconds per request (the last 5000), for e2e/bench.py
+    this.boot = null; // how the worker started: {path: "snapshot", key} or {path: "normal", reason}
+    // boot.js is async (it must not hold the page's parsing): it has almost always run by now,
+    // and when it has not, it says so with a "gin-boot" event.
+    this.booted = new Promise((resolve) => {
+      if (self.ginBoot) resolve(self.ginBoot);
+      else addEventListener("gin-boot", () => resolve(self.ginBoot), { once: true });
+    }).then((boot) => this.adopt(boot));
+  }
+
+  /** Take over the worker boot.js started, with what it said meanwhile. */
+  adopt(boot) {
+    this.worker = boot.worker;
+    this.worker.onmessage = (event) => {
+      const msg = event.data;
+      if (msg.type === "status" && msg.stage === "boot") {
+        this.bootNote(msg);
+      } else if (msg.type === "status" && msg.stage === "boot-rebuilt") {
+        document.documentElement.dataset.snapshotReplaced = msg.replaced ? "1" : "0";
+      } else if (msg.type === "status") {
+        this.status(msg);
+      } else if (msg.type === "reply") {
+        const done = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        if (!done) return;
+        const times = (this.times[done.op] ||= []);
+        times.push(msg.ms);
+        if (times.length > 5000) times.shift();
+        done.resolve(JSON.parse(msg.reply));
+      }
+    };
+    this.worker.onerror = (event) => {
+      this.status({ type: "status", stage: "error", detail: event.message || "?" });
+    };
+    for (const [kind, event] of boot.early.splice(0)) this.worker[`on${kind}`](event);
+  }
+
+  /** How the engine started: a data attribute and a performance mark, for tests and bench. */
+  bootNote(msg) {
+    this.boot = msg;
+    document.documentElement.dataset.bootPath = msg.path;
+    performance.mark(`gin:boot-${msg.path}`);
+    if (msg.rebuilding) {
+      // (This can come before the page's catalogue: the notice waits for it.)
+      languageLoaded.then(() => showNotice("fast-start", t("notices.fast_start_rebuilt"),
+        [{ label: t("notices.ok"), run: () => hideNotice("fast-start") }]));
+    }
+  }
+
+  status(msg) {
+    if (this.listener) this.listener(msg);
+    else this.early.push(msg);
+  }
+
+  /** Listen to the boot's progress ({stage: "python" | "installed" | "engine" | "error"}). */
+  onStatus(listener) {
+    this.listener = listener;
+    for (const msg of this.early.splice(0)) listener(msg);
+  }
+
+  /** Send one request (an object with "op"); resolves to the parsed reply. */
+  call(request) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve, op: request.op });
+      this.booted.then(() => this.worker.postMessage({ id, request: JSON.stringify(request) }));
+    });
+  }
+}
+
+export const engine = new Engine();

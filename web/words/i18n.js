@@ -1,0 +1,179 @@
+// Words for the player, in their language: every sentence on the page comes from the message
+// catalogues (gin/locales/<language>/<part>.json, merged by build.py into locales/<language>.json),
+// the same files the engine's command line words its messages with (gin/i18n.py, which documents
+// the format). Numbers, percentages, plurals and dates go through Intl.
+//
+//   t("table.stock", { n: 31 })   a message by key, its arguments filled in
+//   said(message)                 a message the engine sent: {key, args}
+//   localize(root)                fills elements marked data-i18n="key" (their text) and
+//                                 data-i18n-attr="aria-label=key;title=key" (attributes)
+//
+// The language: the setting if the player chose one, else the browser's first language the game
+// speaks, else English. "?lang=xx" overrides both for one page (tests; "pseudo" is the
+// pseudo-locale: English wrapped in ⟦ ⟧ and stretched by 40%, to find words that bypass the
+// catalogues and layouts that cannot take longer words).
+import { loadSettings, writeSettings } from "../store/storage.js";
+
+export const LANGUAGES = ["en", "es", "de", "fr", "pt-BR"];
+const PSEUDO = "pseudo";
+const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+let language = "en";
+let messages = {};
+let plurals = new Intl.PluralRules("en");
+let numbers = new Intl.NumberFormat("en");
+let percents = new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 0 });
+
+/** The language the page speaks now ("en", …, or "pseudo"). */
+export function currentLanguage() {
+  return language;
+}
+
+/** The game's language for a saved choice and the browser's list: exact, then by base language. */
+export function chooseLanguage(saved, preferred) {
+  if (saved === PSEUDO || LANGUAGES.includes(saved)) return saved;
+  for (const tag of preferred || []) {
+    if (LANGUAGES.includes(tag)) return tag;
+    const base = String(tag).split("-")[0].toLowerCase();
+    const match = LANGUAGES.find((lang) => lang.split("-")[0] === base);
+    if (match) return match;
+  }
+  return "en";
+}
+
+/** The language this page should speak: ?lang=, the setting, the browser. */
+export function wantedLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  return chooseLanguage(asked || loadSettings().language, navigator.languages || [navigator.language]);
+}
+
+/** Loads a language's catalogue (the pseudo-locale is made from English) and makes it current. */
+let settle;
+/** Settled once the page's catalogue is in (for what may come before it: the engine's boot). */
+export const languageLoaded = new Promise((resolve) => { settle = resolve; });
+
+export async function loadLanguage(lang = wantedLanguage()) {
+  const file = lang === PSEUDO ? "en" : lang;
+  const response = await fetch(`locales/${file}.json`);
+  if (!response.ok) throw new Error(`the catalogue locales/${file}.json did not load (${response.status})`);
+  const loaded = await response.json();
+  messages = lang === PSEUDO ? pseudoCatalogue(loaded) : loaded;
+  language = lang;
+  const intlLang = lang === PSEUDO ? "en" : lang;
+  plurals = new Intl.PluralRules(intlLang);
+  numbers = new Intl.NumberFormat(intlLang);
+  percents = new Intl.NumberFormat(intlLang, { style: "percent", maximumFractionDigits: 0 });
+  document.documentElement.lang = intlLang;
+  settle();
+  return lang;
+}
+
+/** Remembers the player's choice of language and reloads the page in it (the match is saved). */
+export function setLanguage(lang) {
+  writeSettings({ ...loadSettings(), language: lang });
+  const url = new URL(location.href);
+  url.searchParams.delete("lang");
+  location.replace(url);
+}
+
+/** A message by key with its arguments (see gin/i18n.py for the kinds of argument). */
+export function t(key, args = {}) {
+  let entry = messages[key];
+  if (entry === undefined) return key; // a missing message shows its key: the tests look for those
+  if (typeof entry === "object") {
+    const n = Number(args.n);
+    entry = entry[plurals.select(n)] ?? entry.other;
+  }
+  return entry.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name) =>
+    name in args ? wordArg(args[name]) : whole);
+}
+
+/** A message the engine sent, {key, args}, in words. */
+export function said(message) {
+  return message && message.key ? t(message.key, message.args || {}) : "";
+}
+
+function wordArg(value) {
+  if (typeof value === "number") return numbers.format(value);
+  if (value && typeof value === "object") {
+    if ("msg" in value) return said(value.msg);
+    if ("card" in value) return cardFace(value.card);
+    if ("suit" in value) return t(`card.suit.${value.suit}`);
+    if ("rank" in value) return t(`card.rank.name.${value.rank}`);
+    if ("percent" in value) return formatPercent(value.percent);
+  }
+  return String(value);
+}
+
+/** A whole number or decimal in the page's language. */
+export function formatNumber(n) {
+  return numbers.format(n);
+}
+
+/** A share (0..1) as a whole percentage in the page's language: "46%", "46 %". */
+export function formatPercent(share) {
+  return percents.format(share);
+}
+
+/** A date (a Date or a time in ms) in the page's language. */
+export function formatDate(when, options = { dateStyle: "medium" }) {
+  return new Intl.DateTimeFormat(language === PSEUDO ? "en" : language, options).format(new Date(when));
+}
+
+/** A calendar day kept as "2026-11-30" (a UTC day, as the statistics keep them), shown as that
+ * day in the page's language. */
+export function formatDay(day) {
+  return formatDate(day, { dateStyle: "medium", timeZone: "UTC" });
+}
+
+/** A card's rank as its face shows it in this language: "Q" in English, "D" in German. */
+export function rankFace(code) {
+  return t(`card.rank.short.${code[0]}`);
+}
+
+/** "QH" -> "Q♥" (its face in this language's letters). */
+export function cardFace(code) {
+  return rankFace(code) + SUIT_SYMBOLS[code[1]];
+}
+
+/** "QH" -> "queen of hearts", "Herz-Dame", … */
+export function cardFullName(code) {
+  return t("card.full", { rank: { rank: code[0] }, suit: { suit: code[1] } });
+}
+
+/** Fills the marked elements under root with their messages. */
+export function localize(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of node.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split("=").map((s) => s.trim());
+      if (attr && key) node.setAttribute(attr, t(key));
+    }
+  }
+}
+
+// The pseudo-locale: each message's own words accented, each word stretched by 40%, the whole
+// wrapped in ⟦ ⟧, its {arguments} kept. Card letters stay as they are: they are symbols on a face.
+const ACCENTS = { a: "á", e: "é", i: "í", o: "ö", u: "ü", A: "Å", E: "É", I: "Í", O: "Ö", U: "Ü", c: "ç", n: "ñ" };
+
+function pseudoText(text) {
+  const stretched = text.split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/).map((part, i) => i % 2 ? part : part
+    .replace(/[aeiouAEIOUcn]/g, (ch) => ACCENTS[ch])
+    .replace(/\S+/g, (word) => word + "~".repeat(Math.ceil(word.length * 0.4))));
+  return `⟦${stretched.join("")}⟧`;
+}
+
+function pseudoCatalogue(english) {
+  const out = {};
+  for (const [key, entry] of Object.entries(english)) {
+    if (key.startsWith("card.rank.short.")) out[key] = entry;
+    else if (typeof entry === "string") out[key] = pseudoText(entry);
+    else out[key] = Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, pseudoText(v)]));
+  }
+  return out;
+}
+
+/** An action in notation with its cards in display form: "discard 7H" -> "discard 7♥". */
+export function prettyText(text) {
+  return text.replace(/\b([A2-9TJQK])([CDHS])\b/g, (_, rank, suit) => cardFace(rank + suit));
+}
