@@ -1,12 +1,13 @@
-"""The house's layout (docs/house.md): no import circle in web/ or gin/, no folder of more than
-20 modules of its own, and every folder named in the map."""
+"""The house's layout (docs/house.md): no import circle in web/ or gin/, module by module or
+folder by folder, no folder of more than 20 modules of its own, and every folder named in the
+map."""
 
 from __future__ import annotations
 
 import ast
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,6 +98,40 @@ def without_packages(graph: Mapping[str, set[str]]) -> dict[str, set[str]]:
     }
 
 
+def by_folder(graph: Mapping[str, set[str]], folder: Callable[[str], str]) -> dict[str, set[str]]:
+    """The graph of folders: an arrow from one folder to another when a module of the first
+    imports one of the second.
+
+    >>> by_folder({"a/x.js": {"b/y.js"}, "b/y.js": set()}, lambda m: m.split("/")[0])
+    {'a': {'b'}, 'b': set()}
+    """
+    folders: dict[str, set[str]] = {}
+    for name, targets in graph.items():
+        here = folder(name)
+        folders.setdefault(here, set()).update(folder(t) for t in targets if folder(t) != here)
+    return folders
+
+
+def web_folder(module: str) -> str:
+    """A page module's folder ("." for the two pages' own scripts)."""
+    return posixpath.dirname(module) or "."
+
+
+# The engine's modules that serve its callers (the page's api, the command line, the bench) import
+# the players; the rest of gin/ must not.
+ENTRY_POINTS = {"gin.api", "gin.__main__", "gin.bench"}
+
+
+def gin_folder(module: str) -> str:
+    """An engine module's folder, with the entry points as a floor of their own."""
+    if module in ENTRY_POINTS:
+        return "entry points"
+    parts = module.split(".")
+    if parts[:2] != ["gin", "ai"]:
+        return "gin"
+    return ".".join(parts[:3]) if len(parts) > 3 else "gin.ai"
+
+
 def test_no_import_circle_in_the_page() -> None:
     graph = js_graph(ROOT / "web")
     assert "table/render.js" in graph and "./dom.js" not in graph  # the graph is read at all
@@ -108,6 +143,48 @@ def test_no_import_circle_in_the_engine() -> None:
     graph = py_graph(ROOT / "gin")
     assert "gin.ai.research.arena" in graph["gin.ai.research.ladder"]
     assert circle(without_packages(graph)) == []
+
+
+def test_the_folders_import_one_way() -> None:
+    """Folder by folder, imports run one way (docs/house.md lists the floors): no folder imports
+    one that imports it back, even through modules that import each other only one way."""
+    page = by_folder(js_graph(ROOT / "web"), web_folder)
+    assert page["."] >= {"table", "store", "coach"} and page["words"] == set()
+    assert circle(page) == []
+    engine = by_folder(without_packages(py_graph(ROOT / "gin")), gin_folder)
+    assert engine["gin"] == set()  # the rules engine imports nothing of the computer players
+    assert "gin.ai.knowledge" in engine["gin.ai.search"]
+    assert circle(engine) == []
+
+
+def floors(house: str) -> dict[str, int]:
+    r"""The page's floors as docs/house.md numbers them: each folder and its floor (1 the top).
+
+    >>> floors("1. `main.js`, `help.js`\n2. `coach/`, `controls/`\n")
+    {'.': 1, 'coach': 2, 'controls': 2}
+    """
+    found: dict[str, int] = {}
+    for number, names in re.findall(r"^(\d+)\. (.+)$", house, re.M):
+        for name in re.findall(r"`([\w.]+)/?`", names):
+            found["." if name.endswith(".js") else name] = int(number)
+    return found
+
+
+def test_the_page_imports_only_downstairs() -> None:
+    """docs/house.md's floors are the page's: a folder imports only from floors below its own."""
+    stated = floors((ROOT / "docs" / "house.md").read_text(encoding="utf-8"))
+    page = by_folder(js_graph(ROOT / "web"), web_folder)
+    assert set(stated) == set(page), "docs/house.md's floors and web/'s folders differ"
+    upward = [
+        f"{a} -> {b}" for a, targets in page.items() for b in targets if stated[b] <= stated[a]
+    ]
+    assert upward == []
+
+
+def test_a_planted_folder_circle_is_found() -> None:
+    page = js_graph(ROOT / "web")
+    page["words/i18n.js"].add("store/storage.js")
+    assert circle(by_folder(page, web_folder)) != []
 
 
 def test_a_planted_circle_is_found() -> None:

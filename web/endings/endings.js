@@ -6,7 +6,7 @@ import { $ } from "../table/dom.js";
 import { t } from "../words/i18n.js";
 import { renderSteps } from "./scoring.js";
 import { renderFinal } from "./scoresheet.js";
-import { renderDealCheck } from "../record/fairness.js";
+import { renderDealCheck } from "../deals/fairness.js";
 
 let coach = null; // web/coach/coach.js: reviews the hand and the match as they end (main.js sets it)
 

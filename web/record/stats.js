@@ -3,7 +3,7 @@
 // replay). Every figure is summed from that list when shown, so there is no counter to drift.
 // Matches between two friends on this device are kept apart, in a list of their own (`friends`,
 // shown by web/friends/friendstats.js): none of the player's own figures, nor the rating, counts them.
-import { dailyDate, validDate } from "./daily.js";
+import { dailyDate, validDate } from "../deals/daily.js";
 import { download, hideNotice, showNotice } from "../table/notice.js";
 import { $ } from "../table/dom.js";
 import { drawChart } from "./chart.js";

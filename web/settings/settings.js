@@ -6,11 +6,11 @@
 // (gin/locales/<language>/settings.json, opponents.json): an opponent by its name's
 // opponents.<name>.label and .about, not the engine's English description.
 import { mirrorOrder } from "./comfort.js";
-import { dailyDate } from "../record/daily.js";
-import { LANGUAGES, currentLanguage, formatNumber, setLanguage, t } from "../words/i18n.js";
+import { dailyDate } from "../deals/daily.js";
+import { LANGUAGES, currentLanguage, formatNumber, t } from "../words/i18n.js";
 import { systemReducesMotion } from "../table/motion.js";
 import { $ } from "../table/dom.js";
-import { writeSettings } from "../store/storage.js";
+import { loadSettings, writeSettings } from "../store/storage.js";
 
 // Every option of gin.rules.Rules, in the order of RULES.md's table; its words are the catalogue's
 // settings.rule.<name> (the label), settings.rule.<name>.short (in the rules line) and
@@ -226,7 +226,10 @@ function buildLanguages(ui) {
   select.addEventListener("change", () => {
     // main.js also writes ui.settings on every change of the form: it must carry the choice too.
     ui.settings = { ...ui.settings, language: select.value };
-    setLanguage(select.value);
+    writeSettings({ ...loadSettings(), language: select.value });
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    location.replace(url);
   });
 }
 

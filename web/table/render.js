@@ -402,7 +402,7 @@ export function scrollLogToEnd() {
 }
 
 /** Append history entries to the log; returns the words of the new ones. A new hand starts
- * with its heading and the `dealt` lines (web/record/fairness.js). */
+ * with its heading and the `dealt` lines (web/deals/fairness.js). */
 export function appendLog(entries, me, handNumber, startNew, dealt = []) {
   const items = startNew ? [el("li", "sep", t("table.log_hand", { n: handNumber })), ...dealt] : [];
   const words = entries.map((entry) => said(entry.text));

@@ -12,8 +12,6 @@
 // speaks, else English. "?lang=xx" overrides both for one page (tests; "pseudo" is the
 // pseudo-locale: English wrapped in ⟦ ⟧ and stretched by 40%, to find words that bypass the
 // catalogues and layouts that cannot take longer words).
-import { loadSettings, writeSettings } from "../store/storage.js";
-
 export const LANGUAGES = ["en", "es", "de", "fr", "pt-BR"];
 const PSEUDO = "pseudo";
 const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -41,10 +39,10 @@ export function chooseLanguage(saved, preferred) {
   return "en";
 }
 
-/** The language this page should speak: ?lang=, the setting, the browser. */
-export function wantedLanguage() {
+/** The language this page should speak: ?lang=, the saved setting (`saved`), the browser. */
+export function wantedLanguage(saved) {
   const asked = new URLSearchParams(location.search).get("lang");
-  return chooseLanguage(asked || loadSettings().language, navigator.languages || [navigator.language]);
+  return chooseLanguage(asked || saved, navigator.languages || [navigator.language]);
 }
 
 /** Loads a language's catalogue (the pseudo-locale is made from English) and makes it current. */
@@ -52,7 +50,7 @@ let settle;
 /** Settled once the page's catalogue is in (for what may come before it: the engine's boot). */
 export const languageLoaded = new Promise((resolve) => { settle = resolve; });
 
-export async function loadLanguage(lang = wantedLanguage()) {
+export async function loadLanguage(lang) {
   const file = lang === PSEUDO ? "en" : lang;
   const response = await fetch(`locales/${file}.json`);
   if (!response.ok) throw new Error(`the catalogue locales/${file}.json did not load (${response.status})`);
@@ -66,14 +64,6 @@ export async function loadLanguage(lang = wantedLanguage()) {
   document.documentElement.lang = intlLang;
   settle();
   return lang;
-}
-
-/** Remembers the player's choice of language and reloads the page in it (the match is saved). */
-export function setLanguage(lang) {
-  writeSettings({ ...loadSettings(), language: lang });
-  const url = new URL(location.href);
-  url.searchParams.delete("lang");
-  location.replace(url);
 }
 
 /** A message by key with its arguments (see gin/i18n.py for the kinds of argument). */

@@ -1,9 +1,10 @@
 // The help page: every paragraph from the catalogue (gin/locales/<language>/help.json), and its
-// lists of keys drawn from the one list the game itself uses (keys.js).
-import { REPLAY_KEYS, TABLE_KEYS, keyRows } from "./keys.js";
-import { loadLanguage, localize } from "./i18n.js";
+// lists of keys drawn from the one list the game itself uses (words/keys.js).
+import { REPLAY_KEYS, TABLE_KEYS, keyRows } from "./words/keys.js";
+import { loadLanguage, localize, wantedLanguage } from "./words/i18n.js";
+import { loadSettings } from "./store/storage.js";
 
-await loadLanguage();
+await loadLanguage(wantedLanguage(loadSettings().language));
 localize();
 
 document.getElementById("help-keys").replaceChildren(...keyRows(TABLE_KEYS));
