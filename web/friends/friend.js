@@ -33,7 +33,7 @@ function withoutHands(view) {
  * Wire the friend matches. `ui` is the page's state (ui.opponent names who plays the match on
  * the table); `inLesson()` is true while a lesson is on the table; `newMatch(seed, how)` starts a
  * match with `how` = {opponent, names}; `shown()` draws the table again and focuses the hand once
- * the player is in; `openDialog`/`closeDialog` as web/endings.js.
+ * the player is in; `openDialog`/`closeDialog` as web/endings/endings.js.
  */
 export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDialog }) {
   let covered = false;
