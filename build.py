@@ -619,9 +619,11 @@ def test(args: argparse.Namespace) -> int:
             env["GIN_CHROMIUM"] = ensure_chromium()
             extra = list(args.pytest_args or [])
             # Two browsers at a time on two cores: a test waits on its page more than it computes.
+            # A test whose pages were crashed for stalling (e2e/stall.py) runs once more.
+            rerun = ["--reruns", "1", "--only-rerun", "Target crashed"]
             step(
                 "browser: pytest e2e (Chromium)",
-                [py, "-m", "pytest", "-q", "-n", "auto", slowest, "e2e", *extra],
+                [py, "-m", "pytest", "-q", "-n", "auto", slowest, *rerun, "e2e", *extra],
             )
     stage("summary")
     took = time.monotonic() - t_start

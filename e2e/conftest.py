@@ -20,6 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers module beside this file
 
 from gintable import Table  # noqa: E402
+from stall import guard  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -36,6 +37,14 @@ CHROMIUM_ARGS = [
 
 def chromium_path() -> str:
     return os.environ.get("GIN_CHROMIUM") or "/usr/bin/chromium"
+
+
+@pytest.fixture(autouse=True)
+def stall_guard() -> Iterator[None]:
+    """Every test's pages crashed if it stalls past stall.STALL_LIMIT (stall.py says why)."""
+    timer = guard()
+    yield
+    timer.cancel()
 
 
 @pytest.fixture(scope="session")
