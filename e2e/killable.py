@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import CHROMIUM_ARGS, chromium_path
+from procs import processes
 
 
 class KillableBrowser:
@@ -77,20 +78,9 @@ class KillableBrowser:
     def wait_helpers_gone(self, timeout: float = 20) -> None:
         """The renderer and utility processes notice their browser is gone and exit; a new
         browser on the same profile must not meet them."""
-        flag = f"--user-data-dir={self.profile}".encode()
+        flag = f"--user-data-dir={self.profile}"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            alive = False
-            for entry in Path("/proc").iterdir():
-                if not entry.name.isdigit():
-                    continue
-                try:
-                    cmd = (entry / "cmdline").read_bytes()
-                except OSError:
-                    continue
-                if flag in cmd:
-                    alive = True
-                    break
-            if not alive:
+            if not any(flag in command for _, _, command in processes()):
                 return
             time.sleep(0.1)

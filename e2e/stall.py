@@ -10,35 +10,14 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from pathlib import Path
+
+from procs import processes_under
 
 # Seconds a test may take before its pages are crashed: the slowest takes about 30 s on two busy
 # cores; a hand of the engine at its slowest in the page is well under a second.
 STALL_LIMIT = 240.0
 # The error the waiting call then raises, which build.py's --only-rerun names.
 CRASHED = "Target crashed"
-
-
-def processes_under(pid: int) -> list[tuple[int, str]]:
-    """(pid, command line) of every process below ``pid``, read from Linux's /proc."""
-    children: dict[int, list[tuple[int, str]]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:  # a process may end while it is read
-            stat = (entry / "stat").read_text()
-            parent = int(stat.rsplit(")", 1)[1].split()[1])
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except (OSError, ValueError, IndexError):
-            continue
-        children.setdefault(parent, []).append((int(entry.name), command))
-    found: list[tuple[int, str]] = []
-    todo = [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child[0])
-    return found
 
 
 def crash_pages() -> int:
