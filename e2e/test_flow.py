@@ -133,7 +133,7 @@ def test_a_knock_by_keys_at_phone_size(context: BrowserContext, page: Page) -> N
     best = min(knocks, key=lambda c: left[c])
     dead = left[best]
     # The fact, then the search's verdict beside it: the engine's own figures (one voice).
-    verdict = hint(view(match, 0, NAMES))["knock"]
+    verdict = hint(view(match, 0, NAMES, "expert"))["knock"]
     would = "play on" if verdict["advice"] != "knock" else "knock"
     if would == "knock" and verdict["deadwood"] != dead:
         would = f"knock with {verdict['deadwood']}"

@@ -148,6 +148,42 @@ def _ladder(args: argparse.Namespace) -> int:
     return 2 if _bad_seed("ladder", args.seed) else main(args)
 
 
+def _selfplay_arguments(parser: argparse.ArgumentParser) -> None:
+    from gin.ai.research.selfplay import arguments
+
+    arguments(parser)
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from gin.ai.research.selfplay import main
+
+    return 2 if _bad_seed("selfplay", args.seed) else main(args)
+
+
+def _train_arguments(parser: argparse.ArgumentParser) -> None:
+    from gin.ai.research.train import arguments
+
+    arguments(parser)
+
+
+def _train(args: argparse.Namespace) -> int:
+    from gin.ai.research.train import main
+
+    return main(args)
+
+
+def _calibration_arguments(parser: argparse.ArgumentParser) -> None:
+    from gin.ai.research.calibration import arguments
+
+    arguments(parser)
+
+
+def _calibration(args: argparse.Namespace) -> int:
+    from gin.ai.research.calibration import main
+
+    return 2 if _bad_seed("calibration", args.seed) else main(args)
+
+
 def _bot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--opponent", type=_opponent_name, default="expert", help="which opponent answers"
@@ -254,6 +290,27 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "play a round robin of opponents (or read earlier ones) and fit their Elo ratings",
         _ladder_arguments,
         _ladder,
+    ),
+    Subcommand(
+        "selfplay",
+        "write self-play positions with the hidden truth beside them (the data the read of the "
+        "other hand learns from), sharded and resumable, on local processes or a Dask cluster",
+        _selfplay_arguments,
+        _selfplay,
+    ),
+    Subcommand(
+        "train",
+        "fit the read of the other hand to selfplay rows and write it as the engine's data "
+        "(needs the train extra: numpy, scikit-learn)",
+        _train_arguments,
+        _train,
+    ),
+    Subcommand(
+        "calibration",
+        "set the undercut risk the hint states beside the truth, per opponent: the knock played "
+        "on a copy of the match, undercut or not",
+        _calibration_arguments,
+        _calibration,
     ),
     Subcommand(
         "bot",

@@ -98,6 +98,12 @@ class Session:
             return hand.to_act
         return hand.history[-1][0] if hand.history else HUMAN
 
+    def seen(self) -> dict[str, Any]:
+        """The view of :attr:`seat`, naming the computer opponent it chose (a lesson's scripted
+        player and a friend are not named: neither plays like a computer opponent)."""
+        named = None if self.friends or self.script else self.opponent
+        return view(self.match, self.seat, self.names, named)
+
 
 _session: Session | None = None
 
@@ -137,7 +143,7 @@ def choose_action(player_view: dict[str, Any], opponent_name: str) -> str:
 def _reply(session: Session, **extra: Any) -> dict[str, Any]:
     return {
         "ok": True,
-        "view": view(session.match, session.seat, session.names),
+        "view": session.seen(),
         "save": dump(session.match, session.names, session.opponent),
         **extra,
     }
@@ -316,7 +322,7 @@ def _declarations(request: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("You can knock only on your own turn.")
     card = parse_card(str(request.get("card", "")))
     actions = knock_choices(session.match.hand, card)
-    seen = view(session.match, seat, session.names)
+    seen = session.seen()
     risks = undercut_risks(seen, card, [a.melds or () for a in actions])
     choices = []
     for action, risk in zip(actions, risks, strict=True):
@@ -347,7 +353,7 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
     session = _current()
     if session.match.to_act not in (None, session.seat):
         raise ValueError(f"It is {session.names[COMPUTER]}'s turn; a hint is for your own.")
-    return {"ok": True, "hint": hint(view(session.match, session.seat, session.names))}
+    return {"ok": True, "hint": hint(session.seen())}
 
 
 _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {

@@ -31,9 +31,12 @@ VERSION = 1
 __all__ = ["NAME_MESSAGES", "VERSION", "name_arg", "view"]
 
 
-def view(match: Match, seat: int, names: Sequence[str] | None = None) -> dict[str, Any]:
+def view(
+    match: Match, seat: int, names: Sequence[str] | None = None, player: str | None = None
+) -> dict[str, Any]:
     """What ``seat`` knows of ``match``. ``names`` are the seats' names for the words of the
-    history and the result (default: "You" for ``seat``, "Opponent" for the other)."""
+    history and the result (default: "You" for ``seat``, "Opponent" for the other); ``player``
+    names the computer opponent in the other seat when ``seat`` chose it (``opponent.player``)."""
     who = _names(seat, names)
     hand = match.hand
     cards = hand.hands[seat]
@@ -66,6 +69,7 @@ def view(match: Match, seat: int, names: Sequence[str] | None = None) -> dict[st
         "opponent": {
             "count": hand.hands[1 - seat].bit_count(),
             "known": _cards(hand.known[1 - seat]),
+            **({} if player is None else {"player": player}),
         },
         "history": _history(hand.history, hand.deck[20], who, match.rules.knock_discard_face_up),
         "scores": {

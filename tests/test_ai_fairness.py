@@ -15,8 +15,12 @@ import pytest
 
 from gin.actions import Action
 from gin.ai import entries, opponent
+from gin.ai.knowledge.views import read_view
+from gin.ai.search.otherhand import ends_next, undercut_risks
+from gin.ai.search.worlds import table_worlds
 from gin.cards import from_mask, to_mask
 from gin.match import Match, apply, legal_actions, new_match
+from gin.melds import declarations
 from gin.rules import PRESETS
 from gin.view import view
 
@@ -108,3 +112,44 @@ def test_redeal_changes_what_the_other_seat_sees() -> None:
     assert seat is not None
     other = redeal(match, seat, rng)
     assert view(other, 1 - seat)["hand"] != view(match, 1 - seat)["hand"]
+
+
+def knock_states(matches: int) -> Iterator[Match]:
+    """States where the player to act may knock, from matches the baseline plays against
+    itself (random play seldom gets there)."""
+    player = opponent("baseline")
+    for number in range(matches):
+        match = new_match(PRESETS["research"], f"knocks-{number}")
+        while match.winner is None:
+            if match.hand.result is not None:
+                match = apply(match, Action("next"))
+                continue
+            if any(a.kind == "knock" for a in legal_actions(match)):
+                yield match
+            seat = match.hand.to_act
+            assert seat is not None
+            match = apply(match, Action.from_text(player.decide(view(match, seat))))
+
+
+def test_the_read_of_the_other_hand_ignores_hidden_cards() -> None:
+    """The learned read (:mod:`gin.ai.search.otherhand`) gives the same undercut risk for every
+    declaration and the same chance of the other player's knock however the hidden cards lie
+    (its sampled worlds drawn anew each time, not taken from the cache)."""
+    rng = random.Random(8)
+    checked = 0
+    for match in knock_states(3):
+        seat = match.hand.to_act
+        assert seat is not None
+        cards = match.hand.hands[seat]
+        card = next(a.card for a in legal_actions(match) if a.kind == "knock")
+        assert card is not None
+        rest = cards & ~(1 << card)
+        readings = []
+        for state in [match, redeal(match, seat, rng), redeal(match, seat, rng)]:
+            table_worlds.cache_clear()
+            table = read_view(view(state, seat, None, "expert"))
+            risks = undercut_risks(table, rest, declarations(rest, table.knock_limit))
+            readings.append((risks, ends_next(table)))
+        assert readings[0] == readings[1] == readings[2]
+        checked += 1
+    assert checked >= 5

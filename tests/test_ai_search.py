@@ -19,7 +19,8 @@ from gin.ai.knowledge.tracking import Ending, Table
 from gin.ai.knowledge.views import read_view
 from gin.ai.players.expert import HAZARD_WEIGHT, SLACK, Expert, hazard
 from gin.ai.search.standing import worth
-from gin.ai.search.worlds import MARGIN, OPEN_DRAWS, judge, limit_prior, settle, worlds
+from gin.ai.search.verdict import MARGIN, OPEN_DRAWS, judge
+from gin.ai.search.worlds import limit_prior, settle, worlds
 from gin.cards import from_mask, to_mask
 from gin.i18n import catalogue, word
 from gin.match import Match, apply, legal_actions, new_match

@@ -10,15 +10,17 @@ once the stock runs low) the hint runs the expert's own search (:mod:`gin.ai.sea
 says which is worth more, knocking now or playing on, and why: the chance of being undercut, or the
 better knock or gin that waiting is likely to bring. Wherever a knock is on offer (and no gin) the
 reply also carries the search's word on it under ``"knock"``, for the page's prompt: ``{"advice":
-"knock" | "play on", "action": "knock 7C [..]", "card": "7C", "deadwood": 6, "undercut": share}``,
-the knock the search likes best (its action, discard and deadwood) and the share of the sampled
-hidden hands that would undercut it. When the search weighed it against playing on,
-``"knock_points"`` and ``"play_points"`` follow: expected points to you, each hand's points counted
-for what they do to your chance of winning the match (:func:`gin.ai.search.standing.worth`; at the
-start of a match much the same as the points). In mid-hand, where the expert's timing plays on
-without weighing, the advice is "play on" and the undercut share is still the search's.
+"knock" | "play on", "action": "knock 7C [..]", "card": "7C", "deadwood": 6, "undercut": chance,
+"near": chance}``: the knock the search likes best (its action, discard and deadwood), the chance
+that it is undercut and the chance that the other player ends the hand at its next turn if you
+play on, both from the learned read of the other hand (:mod:`gin.ai.search.otherhand`). When
+the search weighed it against playing on, ``"knock_points"`` and ``"play_points"`` follow:
+expected points to you, each hand's points counted for what they do to your chance of winning
+the match (:func:`gin.ai.search.standing.worth`; at the start of a match much the same as the
+points). In mid-hand, where the expert's timing plays on
+without weighing, the advice is "play on" and the undercut chance is still the read's.
 
-:func:`undercut_risks` gives the same share for each declaration of the knock review.
+:func:`undercut_risks` gives the same chance for each declaration of the knock review.
 
 >>> from gin.match import new_match
 >>> from gin.rules import Rules
@@ -40,8 +42,11 @@ from gin.ai.knowledge.evaluate import danger, deadwood, melds_with
 from gin.ai.knowledge.tracking import Table
 from gin.ai.knowledge.views import read_view
 from gin.ai.players.expert import Expert
+from gin.ai.search.otherhand import ends_next
+from gin.ai.search.otherhand import undercut_risks as read_risks
 from gin.ai.search.standing import worth
-from gin.ai.search.worlds import Verdict, knock_value, settle, table_worlds
+from gin.ai.search.verdict import Verdict, knock_value
+from gin.ai.search.worlds import table_worlds
 from gin.cards import Card, format_card, from_mask
 from gin.i18n import Arg, Message, card_arg, msg, percent_arg, suit_arg
 from gin.melds import Meld
@@ -87,7 +92,8 @@ def hint(view: View) -> dict[str, Any]:
 
 def knock_figures(table: Table, verdict: Verdict | None) -> dict[str, Any]:
     """The search's word on the knock on offer: the expert's verdict when it weighed one, else
-    (its timing plays on) the best knock's undercut share over the same sampled hands."""
+        (its timing plays on) the best knock by the same search, with its undercut chance, and how
+    near the other player's own knock or gin is."""
     if verdict is not None:
         knock, undercut = verdict.knock, verdict.undercut
     else:
@@ -108,6 +114,7 @@ def knock_figures(table: Table, verdict: Verdict | None) -> dict[str, Any]:
         "card": format_card(knock.card),
         "deadwood": deadwood(table.hand & ~(1 << knock.card)),
         "undercut": round(undercut, 3),
+        "near": round(ends_next(table), 3),
     }
     if verdict is not None:
         figures["knock_points"] = round(verdict.knock_value, 1)
@@ -116,16 +123,12 @@ def knock_figures(table: Table, verdict: Verdict | None) -> dict[str, Any]:
 
 
 def undercut_risks(view: View, card: Card, declarations: Sequence[Sequence[Meld]]) -> list[float]:
-    """For each declaration of a knock discarding ``card``, the share of the search's sampled
-    hidden hands (:func:`gin.ai.search.worlds.table_worlds`, the hint's own) that would undercut
-    it."""
+    """For each declaration of a knock discarding ``card``, the chance that the other player
+    undercuts it (:func:`gin.ai.search.otherhand.undercut_risks`, the read the hint's verdict
+    uses)."""
     table = read_view(view)
-    found = table_worlds(table)
     rest = table.hand & ~(1 << card)
-    return [
-        round(sum(settle(rest, melds, w.other, table.rules) < 0 for w in found) / len(found), 3)
-        for melds in declarations
-    ]
+    return [round(r, 3) for r in read_risks(table, rest, declarations)]
 
 
 def weighed(table: Table, verdict: Verdict, other: Arg) -> Message:

@@ -35,12 +35,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin.actions import Action
+from gin.ai.base import entries
 from gin.ai.coach.hint import hint, other_name
 from gin.ai.coach.reason import why
 from gin.ai.knowledge.evaluate import keep_after
 from gin.ai.knowledge.tracking import Table
 from gin.ai.knowledge.views import read_view
+from gin.ai.search.otherhand import undercut_risks
 from gin.ai.search.standing import worth
+from gin.ai.search.verdict import knock_worth
 from gin.ai.search.worlds import World, Worth, playout, settle, waited, worlds
 from gin.cards import Card
 from gin.i18n import Catalogue, Message, msg, word
@@ -198,11 +201,27 @@ def values(table: Table, moves: Sequence[Action], found: Sequence[World], of: Wo
     other); for two, the one threshold that serves both best together, so that the same worlds and
     the same later play leave only their difference."""
     results = [outcomes(table, move, found) for move in moves]
+    knocks = [_knock_risk(table, move) for move in moves]
     if len(results) == 1:
+        if knocks[0] is not None:
+            return [knock_worth([end for _, end in results[0]], knocks[0], of)]
         return [waited(results[0], table.knock_limit, of)[0]]
     waits = range(table.knock_limit + 1)
     shared = max(waits, key=lambda w: sum(_at(r, w, of) for r in results))
-    return [_at(r, shared, of) for r in results]
+    return [
+        _at(r, shared, of) if risk is None else knock_worth([end for _, end in r], risk, of)
+        for r, risk in zip(results, knocks, strict=True)
+    ]
+
+
+def _knock_risk(table: Table, action: Action) -> float | None:
+    """The read's chance that the knock ``action`` is undercut (None for any other move): a
+    knock's worth weighs the worlds' points by it (:func:`gin.ai.search.verdict.knock_worth`),
+    as the hint's verdict does."""
+    if action.kind != "knock" or action.card is None:
+        return None
+    rest = table.hand & ~(1 << action.card)
+    return undercut_risks(table, rest, [action.melds or best_melds(rest)])[0]
 
 
 def _after_draw(
@@ -298,6 +317,9 @@ def review_hand(saved: Saved, number: int, seat: int) -> HandReview:
     if not 1 <= number <= hand_count(saved):
         raise ReviewError(f"hand {number!r}: this match has hands 1 to {hand_count(saved)}")
     names = list(saved.names or DEFAULT_NAMES)
+    # The seat facing a computer opponent chose it: its view names it, as the page's hint's does.
+    known = {e.name for e in entries(everyone=True)}
+    player = saved.opponent if seat == 0 and saved.opponent in known else None
     if names[1 - seat] == "You":
         # Reviewing the computer's seat: the hint's words then say "your opponent".
         names[1 - seat] = "Opponent"
@@ -313,7 +335,7 @@ def review_hand(saved: Saved, number: int, seat: int) -> HandReview:
             continue
         before, action = step.before, step.action
         if before.to_act == seat and action.kind != "next":
-            seen = view(before, seat, names)
+            seen = view(before, seat, names, player)
             if len(seen["legal_actions"]) > 1:
                 decision = judge(seen, action, number, step.index)
                 events.append(Luck(since[0], since[1], decision.best_value - expected))

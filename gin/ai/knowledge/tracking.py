@@ -12,7 +12,7 @@ them more likely. :class:`Knowledge` turns that into one probability per card.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from gin.ai.knowledge.evaluate import PARTNER_PAIRS
@@ -78,6 +78,11 @@ class Table:
     """What the earlier hands of the match showed of the other player, in order, read from the
     score sheet: how it ended them (a patient player's hands end in gin, an eager one's in
     knocks) and the hands it held without knocking when this seat ended one."""
+    other_player: str | None = field(default=None, compare=False)
+    """Whom this seat plays, when the view names the computer opponent (the player chose it);
+    None for an unknown player. It shapes no sampled world (:meth:`digest` and equality leave it
+    out, so the worlds sampled for one view are shared), only the learned read of the other
+    hand (:mod:`gin.ai.search.otherhand`)."""
 
     def digest(self) -> bytes:
         """A hash of everything this seat knows, to seed any choice deterministically."""

@@ -140,7 +140,17 @@ def read_view(view: View) -> Table:
         scores=(int(points[0]), int(points[1])) if len(points) == 2 else (0, 0),
         hand_number=int(view.get("hand_number", 1)),
         other_ends=_endings(view.get("score_sheet", []), seat),
+        other_player=_player(opponent.get("player")),
     )
+
+
+def _player(name: Any) -> str | None:
+    """The other player's name as the view gives it (``opponent.player``), or None."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise OpponentError(f"view field 'opponent.player' must be a name, not {name!r}")
+    return name
 
 
 def _endings(sheet: Any, seat: int) -> tuple[Ending, ...]:

@@ -65,7 +65,8 @@ from gin.ai.knowledge.evaluate import deadwood
 from gin.ai.knowledge.tracking import Table
 from gin.ai.players.planner import Planner
 from gin.ai.players.tactician import Tactician
-from gin.ai.search.worlds import Verdict, judge, limit_prior, table_worlds
+from gin.ai.search.verdict import Verdict, judge
+from gin.ai.search.worlds import limit_prior, table_worlds
 from gin.cards import Card, format_card, from_mask
 from gin.melds import deadwood_after_throw
 

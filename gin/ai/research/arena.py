@@ -5,9 +5,10 @@ sides get the same cards and the luck of the deal cancels out. Each side decides
 view only (:func:`gin.view.view`).
 
 Deals are independent and every opponent is deterministic, so they can be spread over worker
-processes (``--jobs``): each worker plays whole deals and the tallies are added up in deal
-order, giving the same totals whatever the number of workers. ``league`` as the second
-opponent plays the first against the whole field of :mod:`gin.ai.players.league`.
+processes (``--jobs``) or a Dask cluster (``--dask``): each worker plays whole deals and the
+tallies are added up in deal order, giving the same totals whatever the number of workers.
+``league`` as the second opponent plays the first against the whole field of
+:mod:`gin.ai.players.league`.
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ import math
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from gin.actions import Action
 from gin.ai.base import Opponent, OpponentError, entries, opponent
 from gin.ai.players.league import members
 from gin.ai.ratings.elo import Result
+from gin.ai.research.cluster import executor, options, ordered
 from gin.ai.research.results import record
 from gin.game import HandResult
 from gin.match import Deck, apply, new_match, seed_decks
@@ -162,33 +164,28 @@ def run_many(
     rules: Rules,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    dask: str | None = None,
 ) -> list[Tally]:
     """``games`` matches for each pair of named opponents, on the same deals, spread over
-    ``jobs`` processes; ``progress(done, total)`` is told of each finished chunk of deals."""
+    ``jobs`` processes or a Dask cluster (:mod:`gin.ai.research.cluster`); ``progress(done,
+    total)`` is told of each finished chunk of deals."""
     tallies = [Tally((Side(a), Side(b))) for a, b in pairs]
     tasks = list(_tasks(pairs, games))
-
-    def play(task: tuple[int, int, int]) -> Tally:
-        a, b = pairs[task[0]]
-        return deals(a, b, games, seed, rules, task[1], task[2])
-
-    if jobs <= 1:
-        results: Iterator[Tally] = map(play, tasks)
-        pool = None
-    else:
-        pool = ProcessPoolExecutor(jobs)
-        results = pool.map(
-            deals,
-            *zip(*((*pairs[i], games, seed, rules, lo, hi) for i, lo, hi in tasks), strict=True),
-        )
-    try:
+    columns: list[list[Any]] = [
+        [pairs[i][0] for i, _, _ in tasks],
+        [pairs[i][1] for i, _, _ in tasks],
+        [games] * len(tasks),
+        [seed] * len(tasks),
+        [rules] * len(tasks),
+        [lo for _, lo, _ in tasks],
+        [hi for _, _, hi in tasks],
+    ]
+    with executor(jobs, dask) as (pool, _):
+        results = ordered(pool, deals, *columns)
         for done, (task, result) in enumerate(zip(tasks, results, strict=True), 1):
             tallies[task[0]].add(result)
             if progress is not None:
                 progress(done, len(tasks))
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
     return tallies
 
 
@@ -298,9 +295,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=200, help="matches (each deal twice)")
     parser.add_argument("--seed", default="arena", help="seed of the deals")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="standard")
-    parser.add_argument(
-        "--jobs", type=int, default=1, help="worker processes (the totals do not depend on it)"
-    )
+    options(parser)
     parser.add_argument(
         "--results",
         metavar="FILE",
@@ -353,6 +348,7 @@ def main(args: argparse.Namespace) -> int:
         PRESETS[args.rules],
         args.jobs,
         progress_line if long_run else None,
+        args.dask,
     )
     print(f"rules: {args.rules}, seed: {args.seed}")
     print(league_report(tallies) if league else report(tallies[0]))

@@ -1,6 +1,7 @@
 """The rated ladder: a round robin in the arena, Bradley–Terry ratings fitted on its match wins.
 
 ``python -m gin ladder A B C ... --games N --seed S --rules research --jobs J --json FILE``
+(``--dask ADDRESS`` in place of ``--jobs``: on a cluster, :mod:`gin.ai.research.cluster`)
 plays every pair of the named opponents over the same mirrored deals (:mod:`gin.ai.research.arena`),
 fits the ratings (:mod:`gin.ai.ratings.elo`), checks each pairing against a fit on all the others,
 and prints both tables. ``--json`` writes the results and ratings; ``--from FILE ...`` fits the
@@ -33,16 +34,22 @@ from gin.ai.ratings.elo import (
     table,
 )
 from gin.ai.research.arena import progress_line, run_many, wins
+from gin.ai.research.cluster import options
 from gin.ai.research.results import merge, read_results, record
 from gin.rules import PRESETS, Rules
 
 
 def round_robin(
-    names: Sequence[str], games: int, seed: str, rules: Rules, jobs: int = 1
+    names: Sequence[str],
+    games: int,
+    seed: str,
+    rules: Rules,
+    jobs: int = 1,
+    dask: str | None = None,
 ) -> list[Result]:
     """``games`` matches for every pair of ``names`` on the same deals: each pair's wins."""
     pairs = list(itertools.combinations(names, 2))
-    return wins(run_many(pairs, games, seed, rules, jobs, progress_line))
+    return wins(run_many(pairs, games, seed, rules, jobs, progress_line, dask))
 
 
 def describe(runs: Sequence[dict[str, Any]]) -> str:
@@ -120,7 +127,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=40, help="matches per pair (each deal twice)")
     parser.add_argument("--seed", default="ladder", help="seed of the deals")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="research")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    options(parser)
     parser.add_argument(
         "--from",
         dest="sources",
@@ -152,7 +159,9 @@ def main(args: argparse.Namespace) -> int:
                 # Checked before playing: the fit needs it, and hours of matches without it
                 # would be thrown away.
                 raise RatingError(f"the round robin must include the anchor {ANCHOR!r}")
-            results = round_robin(args.names, args.games, args.seed, PRESETS[args.rules], args.jobs)
+            results = round_robin(
+                args.names, args.games, args.seed, PRESETS[args.rules], args.jobs, args.dask
+            )
             runs = [
                 {"rules": args.rules, "seed": args.seed, "games": args.games, "names": args.names}
             ]

@@ -32,14 +32,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gin.actions import Action
 from gin.ai.knowledge.evaluate import deadwood, defence_deadwood, keep_after, melds_with
 from gin.ai.knowledge.handread import read
 from gin.ai.knowledge.tracking import Ending, Table
-from gin.ai.search.standing import worth
 from gin.cards import Card, from_mask, mask_value
 from gin.game import VOID_STOCK, knock_score
-from gin.melds import Meld, best_melds, declarations
+from gin.melds import Meld, best_melds
 from gin.rules import Rules
 from gin.scoresheet import FULL_STOCK
 
@@ -64,19 +62,6 @@ matches of seed ``S44b`` (774 without)."""
 TAKES = 8
 """Turn pairs beyond the stock's length after which a playout counts as void (players that
 only trade discards)."""
-DECLARATIONS = 3
-"""Declarations compared per knocking discard (the least deadwood first)."""
-MARGIN = 4.0
-"""Points by which knocking now must beat playing on after this seat's first :data:`OPEN_DRAWS`
-draws. The worlds' undercut risk is noisy and the search knocks exactly where the noise flatters
-a knock: against patient players, knocks judged 0 to 4 points better scored about -10 on average,
-knocks judged 4 to 8 better about +19."""
-OPEN_DRAWS = 4
-"""Draws of this seat's hand in which knocking needs only to beat playing on (no margin): the
-other hand is still loose, and an undercut rare. Scored against the baseline's real hands (300
-matches, seed F2), the knocks judged 0 to 4 points better that the margin declined would have
-earned 8.3 points more (± 5.0, 51 knocks) than their hands went on to earn in the first four
-draws, 4.2 less (± 5.7, 32) in the fifth."""
 
 
 Worth = Callable[[int], float]
@@ -139,28 +124,6 @@ class World:
     other: int
     stock: tuple[Card, ...]
     limit: int
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Knocking now against playing on, in what each is expected to be worth to this seat's
-    match, in points (:func:`gin.ai.search.standing.worth`)."""
-
-    knock: Action
-    knock_value: float
-    undercut: float
-    """The share of worlds where the knock would be undercut."""
-    play_on: Card
-    play_value: float
-    wait_for: int
-    """The knock threshold that made playing on worth most (0: gin only)."""
-    margin: float
-    """By how much knocking must beat playing on (:data:`MARGIN`, :data:`OPEN_DRAWS`)."""
-
-    @property
-    def knocks(self) -> bool:
-        """Whether knocking now is worth more than playing on by the margin."""
-        return self.knock_value >= self.play_value + self.margin
 
 
 def worlds(table: Table, count: int = WORLDS) -> list[World]:
@@ -319,34 +282,3 @@ def waited(
     crossed = odd[even.index(max(even))] + even[odd.index(max(odd))]
     both = [a + b for a, b in zip(even, odd, strict=True)]
     return crossed / max(len(results), 1), both.index(max(both))
-
-
-def knock_value(
-    table: Table, found: Sequence[World], knockable: Sequence[Card], rules: Rules, value: Worth
-) -> tuple[float, float, Action]:
-    """The best knock among the discards ``knockable`` and their leading declarations: its
-    expected worth and the share of worlds where it is undercut."""
-    best: tuple[float, float, Action] | None = None
-    for card in knockable:
-        rest = table.hand & ~(1 << card)
-        for melds in declarations(rest, table.knock_limit)[:DECLARATIONS]:
-            points = [settle(rest, melds, world.other, rules) for world in found]
-            mean = sum(map(value, points)) / len(points)
-            if best is None or mean > best[0] + 1e-9:
-                undercut = sum(1 for p in points if p < 0) / len(points)
-                best = (mean, undercut, Action("knock", card, melds))
-    assert best is not None
-    return best
-
-
-def judge(table: Table, knockable: Sequence[Card], play_on: Card) -> Verdict:
-    """Knock now (the best of ``knockable``) or throw ``play_on`` and play on, each hand's
-    points weighed by what they do to the match from the current score."""
-    found = table_worlds(table)
-    rules = table.rules
-    mine, theirs = table.scores[table.seat], table.scores[1 - table.seat]
-    value_of = worth(mine, theirs, rules.target)
-    value, undercut, knock = knock_value(table, found, knockable, rules, value_of)
-    later, wait = play_on_value(table, found, play_on, rules, value_of)
-    margin = 0.0 if table.knowledge.draws <= OPEN_DRAWS else MARGIN
-    return Verdict(knock, value, undercut, play_on, later, wait, margin)
