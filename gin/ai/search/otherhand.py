@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from gin.ai.knowledge.evaluate import deadwood, defence_deadwood, layoff_exposure
@@ -180,16 +179,25 @@ class Model:
         return [1.0 if name == known else 0.0 for known in self.opponents]
 
 
-@cache
-def model() -> Model:
-    """The models shipped in ``otherhand.json`` (read once)."""
-    text = resources.files("gin.ai.search").joinpath("otherhand.json").read_text("utf-8")
-    data = json.loads(text)
+def _load() -> Model:
+    """The models shipped in ``otherhand.json`` beside this module."""
+    with open(os.path.join(os.path.dirname(__file__), "otherhand.json"), encoding="utf-8") as f:
+        data = json.load(f)
     return Model(
         tuple(data["opponents"]),
         Trees.from_json(data["undercut"]),
         Trees.from_json(data["ends_next"]),
     )
+
+
+_MODEL = _load()
+"""Read when the module is imported: the page's fast start is a memory snapshot taken after the
+engine is imported, and it keeps modules and their data but not the files they came from."""
+
+
+def model() -> Model:
+    """The shipped models."""
+    return _MODEL
 
 
 def undercut_risks(table: Table, rest: int, choices: Sequence[Sequence[Meld]]) -> list[float]:
