@@ -247,3 +247,12 @@ def test_the_hint_and_the_knock_review_agree_on_the_undercut_risk() -> None:
         risks += [c["undercut"] for c in choices]
     assert len(risks) > 5 and all(0 <= r <= 1 for r in risks)
     assert any(r > 0 for r in risks) and any(r < 1 for r in risks)
+
+
+def test_the_view_names_the_computer_opponent_the_person_chose() -> None:
+    """The person's view names the computer opponent (the read of the other hand states its
+    risks for it); a match between friends names nobody."""
+    chosen = call(op="new", seed="named", opponent="beginner")["view"]
+    assert chosen["opponent"]["player"] == "beginner"
+    friends = call(op="new", seed="named", opponent="friend", names=["Ana", "Ben"])["view"]
+    assert "player" not in friends["opponent"]

@@ -1,8 +1,10 @@
 """Knock now or play on: the verdict that the expert, the hint and the coach share.
 
 A knock is scored exactly in each sampled world (:mod:`gin.ai.search.worlds`): the other hand's
-best defence, its own melds and layoffs, against each declaration. Playing on is scored by the
-worlds' playouts. Both count each hand's points for what they do to the match
+best defence, its own melds and layoffs, against each declaration; those points say what an
+undercut and a won knock are each worth, and the learned read of the other hand
+(:mod:`gin.ai.search.otherhand`) how likely each is (:func:`knock_worth`). Playing on is scored
+by the worlds' playouts. Both count each hand's points for what they do to the match
 (:func:`gin.ai.search.standing.worth`).
 """
 

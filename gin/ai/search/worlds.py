@@ -1,5 +1,5 @@
 """Search over the hidden cards: sample what the other hand and the stock may hold, consistent
-with everything this seat has seen, and judge knocking now against playing on.
+with everything this seat has seen, and play the hand out in each sample.
 
 A :class:`World` is one sample: the other hand (its known cards plus hidden cards drawn by the
 tracker's weights, :class:`gin.ai.knowledge.tracking.Knowledge`, and weighed by how well its owner's
@@ -7,19 +7,20 @@ play this hand fits it, :mod:`gin.ai.knowledge.handread`), the stock in some ord
 deadwood the other player knocks with (its style is unknown, so the worlds spread over eager
 and patient players).
 
-* **Knocking now** is scored exactly in each world: the other hand's best defence (its own melds
-  and layoffs) against each declaration, so undercut risk and layoff exposure are counted, not
-  guessed.
-* **Playing on** is scored by playouts with a fast policy: each player takes the upcard when it
-  melds, else draws, and throws the card that leaves the least deadwood; the other player knocks
-  by its world's limit; this seat records at each of its turns what knocking then would score
-  (and takes gin when it comes). Playing on is worth what the best fixed knock threshold earns
-  (chosen on half the worlds, scored on the other half), so a wait for gin or a lower knock is
-  weighed against the other player knocking, going gin or the stock running out first.
-* **The score** weighs both (:mod:`gin.ai.search.standing`): a hand's points count for what they do
-* to
-  the chance of winning the match, so a knock that ends the match is worth no less than a gin
-  that would, and near the other player's target any hand lost is lost whatever its size.
+* **A knock** is settled exactly in each world (:func:`settle`): the other hand's best defence,
+  its own melds and layoffs, against the declaration.
+* **Playing on** is scored by playouts with a fast policy (:func:`playout`): each player takes
+  the upcard when it melds, else draws, and throws the card that leaves the least deadwood; the
+  other player knocks by its world's limit; this seat records at each of its turns what knocking
+  then would score (and takes gin when it comes). Playing on is worth what the best fixed knock
+  threshold earns (:func:`waited`: chosen on half the worlds, scored on the other half), so a
+  wait for gin or a lower knock is weighed against the other player knocking, going gin or the
+  stock running out first.
+
+:mod:`gin.ai.search.verdict` weighs the two, with the chance of an undercut taken from the
+learned read of the other hand (:mod:`gin.ai.search.otherhand`) rather than from the worlds'
+share, and each hand's points counted for what they do to the match
+(:mod:`gin.ai.search.standing`).
 
 The same worlds serve every option compared, and they are seeded from the view, so the answer
 is fair (it reads the view only) and deterministic.
