@@ -37,15 +37,16 @@ from typing import Any
 
 from gin.actions import Action
 from gin.ai.base import Opponent, OpponentError, opponent
+from gin.ai.knowledge.tracking import Table
 from gin.ai.knowledge.views import read_view
 from gin.ai.players.league import members
 from gin.ai.research.arena import MIRRORED_DEALS
 from gin.ai.research.cluster import executor, options, ordered
 from gin.ai.search.otherhand import declaration, position
 from gin.ai.search.verdict import DECLARATIONS
-from gin.ai.search.worlds import table_worlds
+from gin.ai.search.worlds import World, table_worlds
 from gin.game import Phase
-from gin.match import Match, apply, new_match, seed_decks
+from gin.match import Deck, Match, apply, new_match, seed_decks
 from gin.melds import deadwood, declarations
 from gin.rules import PRESETS, Rules
 from gin.view import view
@@ -86,7 +87,7 @@ class _Pending:
     """The index of this decision among the hand's eleven-card decisions."""
 
 
-def _knocks(match: Match, seat: int, table: Any, found: Any) -> list[dict[str, Any]]:
+def _knocks(match: Match, seat: int, table: Table, found: Sequence[World]) -> list[dict[str, Any]]:
     """Every knock the seat could make now, its inputs and the engine's truth."""
     hand = match.hand
     cards = hand.hands[seat]
@@ -146,7 +147,7 @@ def match_rows(
     names: tuple[str, str],
     rules: Rules,
     seed: str,
-    decks: Sequence[Any],
+    decks: Sequence[Deck],
 ) -> list[dict[str, Any]]:
     """Every row of one match with ``players[i]`` in seat i."""
     match = new_match(rules, seed, tuple(decks))
