@@ -16,7 +16,7 @@ import pytest
 from gin.actions import Action
 from gin.ai import entries, opponent
 from gin.ai.knowledge.views import read_view
-from gin.ai.search.otherhand import ends_next, undercut_risks
+from gin.ai.search.otherhand import ends_next, table_position, undercut_risks
 from gin.ai.search.worlds import table_worlds
 from gin.cards import from_mask, to_mask
 from gin.match import Match, apply, legal_actions, new_match
@@ -147,6 +147,7 @@ def test_the_read_of_the_other_hand_ignores_hidden_cards() -> None:
         readings = []
         for state in [match, redeal(match, seat, rng), redeal(match, seat, rng)]:
             table_worlds.cache_clear()
+            table_position.cache_clear()
             table = read_view(view(state, seat, None, "expert"))
             risks = undercut_risks(table, rest, declarations(rest, table.knock_limit))
             readings.append((risks, ends_next(table)))

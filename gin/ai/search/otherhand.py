@@ -22,13 +22,16 @@ import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from gin.ai.knowledge.evaluate import deadwood, defence_deadwood, layoff_exposure
 from gin.ai.knowledge.tracking import Table
-from gin.ai.search.worlds import World, limit_prior, settle, table_worlds
+from gin.ai.search.worlds import World, limit_prior, table_worlds
 from gin.cards import mask_value
+from gin.game import knock_score
 from gin.melds import Meld, layoff_candidates
+from gin.rules import Rules
 
 POSITION = (
     "stock",
@@ -58,6 +61,13 @@ DECLARATION = (
 
 TIGHT = 4
 """Deadwood at or below which a sampled other hand counts as one card or so from gin."""
+
+
+@lru_cache(maxsize=1)
+def table_position(table: Table) -> tuple[float, ...]:
+    """:func:`position` over the table's own worlds, once however many declarations a decision
+    reads (tables that differ only in whom they play share it: it does not depend on that)."""
+    return tuple(position(table, table_worlds(table)))
 
 
 def position(table: Table, found: Sequence[World]) -> list[float]:
@@ -98,8 +108,11 @@ def declaration(
     own = mask_value(left)
     rules = table.rules
     count = max(len(found), 1)
-    undercut = sum(1 for w in found if settle(rest, melds, w.other, rules) < 0) / count
-    margin = sum(defence_deadwood(w.other, melds) - own for w in found) / count
+    defences = [defence_deadwood(w.other, melds) for w in found]
+    # Undercut where the knock scores below 0 (:func:`gin.ai.search.worlds.settle`, which a
+    # knock with no deadwood, gin, never does).
+    undercut = sum(1 for d in defences if own and _lost(own, d, rules)) / count
+    margin = sum(d - own for d in defences) / count
     know = table.knowledge
     spots = layoff_candidates(know.unseen, melds).bit_count()
     return [
@@ -110,6 +123,12 @@ def declaration(
         layoff_exposure(melds, know.prob, rest),
         float(left.bit_count()),
     ]
+
+
+def _lost(own: int, defence: int, rules: Rules) -> bool:
+    """Whether a knock with ``own`` deadwood against ``defence`` scores below 0."""
+    _, points, wins = knock_score(own, defence, rules)
+    return wins is False and points > 0
 
 
 Node = tuple[
@@ -206,14 +225,13 @@ def undercut_risks(table: Table, rest: int, choices: Sequence[Sequence[Meld]]) -
     found = table_worlds(table)
     read = model()
     who = read.known(table.other_player)
-    shared = position(table, found) + read.who(who)
+    shared = [*table_position(table), *read.who(who)]
     return [read.undercut.chance(shared + declaration(table, found, rest, m), who) for m in choices]
 
 
 def ends_next(table: Table) -> float:
     """The chance that the other player knocks or goes gin at its next turn if this seat
     plays on."""
-    found = table_worlds(table)
     read = model()
     who = read.known(table.other_player)
-    return read.ends_next.chance(position(table, found) + read.who(who), who)
+    return read.ends_next.chance([*table_position(table), *read.who(who)], who)
