@@ -15,7 +15,7 @@ SHORT = replace(PRESETS["research"], target=50)
 """Research rules to 50 points: half the hands of a match, the same play."""
 
 
-MATCHES = 60
+MATCHES = 30
 """Short matches against each member: few enough for the suite."""
 
 
