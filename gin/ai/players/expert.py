@@ -19,9 +19,9 @@ throwing its best card and playing on (scored by playouts), each outcome counted
 the chance of winning the match? What the earlier hands showed of the other player
 (:func:`gin.ai.search.worlds.limit_prior`) weighs in twice: in the search's odds of its knock limit,
 and in mid-hand, where the sampled futures of a discard race to gin, unless the player is eager:
-then they race to the rules' limit (against it, low deadwood when it knocks wins), and the same
-sampled hands say how near its knock is (:func:`hazard`): the nearer, the less a discard is weighed
-by what the next draw may bring and the more by the deadwood it keeps.
+then they race to the rules' limit (against it, low deadwood when it knocks wins), and the read
+of the other hand says how near its knock is (:func:`hazard`): the nearer, the less a discard is
+weighed by what the next draw may bring and the more by the deadwood it keeps.
 
 Why both: left to itself the search knocked in mid-hand wherever its sampled hands looked
 loose, and a patient player's hand that has not knocked is often one card from gin, so those
@@ -65,10 +65,10 @@ from gin.ai.knowledge.evaluate import deadwood
 from gin.ai.knowledge.tracking import Table
 from gin.ai.players.planner import Planner
 from gin.ai.players.tactician import Tactician
+from gin.ai.search.otherhand import ends_next
 from gin.ai.search.verdict import Verdict, judge
-from gin.ai.search.worlds import limit_prior, table_worlds
+from gin.ai.search.worlds import limit_prior
 from gin.cards import Card, format_card, from_mask
-from gin.melds import deadwood_after_throw
 
 OPEN_TURNS = 5
 """Own turns in which a knock with up to the limit is weighed by the search (later, until the
@@ -147,15 +147,12 @@ the gin waiter and 68.5% against ``baseline-k0``; 6 won 55.0% and 67.5%, 10 won 
 
 
 def hazard(table: Table) -> float:
-    """The chance that the other player can knock at its next turn with a card from the stock:
-    over the search's sampled worlds, the share of the next three stock cards that would bring
-    its world's hand within its world's knock limit."""
-    hits = total = 0
-    for world in table_worlds(table):
-        for card in world.stock[:3]:
-            total += 1
-            hits += deadwood_after_throw(world.other | 1 << card) <= world.limit
-    return hits / max(total, 1)
+    """The chance that the other player knocks or goes gin at its next turn, by the learned
+    read of the other hand (:func:`gin.ai.search.otherhand.ends_next`). Before the read it was
+    the share of the next three stock cards that would bring a sampled world's hand within its
+    limit; on the same 200 matches against the baseline (seed ``i50-A``) the read's chance won
+    150, that share 151."""
+    return ends_next(table)
 
 
 def eager(table: Table) -> bool:
