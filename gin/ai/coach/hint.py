@@ -17,8 +17,8 @@ play on, both from the learned read of the other hand (:mod:`gin.ai.search.other
 the search weighed it against playing on, ``"knock_points"`` and ``"play_points"`` follow:
 expected points to you, each hand's points counted for what they do to your chance of winning
 the match (:func:`gin.ai.search.standing.worth`; at the start of a match much the same as the
-points). In mid-hand, where the expert's timing plays on
-without weighing, the advice is "play on" and the undercut chance is still the read's.
+points). In mid-hand, where the expert's timing plays on without weighing, the advice is "play
+on" and the undercut chance is still the read's.
 
 :func:`undercut_risks` gives the same chance for each declaration of the knock review.
 
@@ -92,7 +92,7 @@ def hint(view: View) -> dict[str, Any]:
 
 def knock_figures(table: Table, verdict: Verdict | None) -> dict[str, Any]:
     """The search's word on the knock on offer: the expert's verdict when it weighed one, else
-        (its timing plays on) the best knock by the same search, with its undercut chance, and how
+    (its timing plays on) the best knock by the same search, with its undercut chance, and how
     near the other player's own knock or gin is."""
     if verdict is not None:
         knock, undercut = verdict.knock, verdict.undercut

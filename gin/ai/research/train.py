@@ -1,6 +1,7 @@
 """Fit the read of the other hand to self-play rows and write it as data for the engine.
 
-``python -m gin train DIR [DIR ...] --out gin/ai/search/otherhand.json``
+``python -m gin train DIR [DIR ...] --out gin/ai/search/otherhand.json``, then
+``python -m gin train --recalibrate MATCHES --seed S --jobs J`` (:func:`recalibrate`)
 
 Needs the ``train`` extra (numpy and scikit-learn): ``pip install -e '.[train]'``. The page never
 loads this module; it reads the JSON this writes (:mod:`gin.ai.search.otherhand`).

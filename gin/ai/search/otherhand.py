@@ -165,7 +165,14 @@ class Trees:
         return cls(float(data["base"]), trees, scale)
 
     def raw(self, x: Sequence[float]) -> float:
-        """The unscaled log-odds for the inputs ``x``."""
+        """The unscaled log-odds for the inputs ``x``: one tree splitting on input 0 at 1.0 (a
+        value equal to the threshold goes left), leaves -1 and 2, over a base of 0.5:
+
+        >>> one = ((0, 0, 0), (1.0, 0.0, 0.0), (1, -1, -1), (2, -1, -1), (0.0, -1.0, 2.0))
+        >>> trees = Trees(0.5, (one,), {"": (2.0, 0.0)})
+        >>> trees.raw([1.0]), trees.raw([1.5]), round(trees.chance([1.0], None), 3)
+        (-0.5, 2.5, 0.269)
+        """
         total = self.base
         for feature, threshold, left, right, value in self.trees:
             node = 0
