@@ -187,3 +187,26 @@ def test_review_of_a_file_that_is_not_a_match_is_one_line_and_status_2(
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and message in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["selfplay", "out", "--pairs", "expert"], "a pair is two opponents joined by ':'"),
+        (["selfplay", "out", "--pairs", "expert:nobody"], "unknown opponent 'nobody'"),
+        (["selfplay", "out", "--matches", "0"], "--matches and --jobs must be at least 1"),
+        (["calibration", "nobody"], "unknown opponent 'nobody'"),
+        (["calibration", "--jobs", "0"], "--matches and --jobs must be at least 1"),
+    ],
+)
+def test_research_commands_name_a_bad_option(
+    argv: list[str],
+    said: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert said in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()  # nothing written

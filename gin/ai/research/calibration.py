@@ -171,6 +171,9 @@ def main(args: argparse.Namespace) -> int:
     except OpponentError as error:
         print(f"calibration: {error}", file=sys.stderr)
         return 2
+    if args.matches < 1 or args.jobs < 1:
+        print("calibration: --matches and --jobs must be at least 1", file=sys.stderr)
+        return 2
     found = chances(names, args.matches, args.seed, PRESETS[args.rules], args.jobs, args.dask)
     print(report(found))
     return 0

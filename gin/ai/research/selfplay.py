@@ -272,6 +272,9 @@ def main(args: argparse.Namespace) -> int:
     except (ValueError, OpponentError) as error:
         print(f"selfplay: {error}", file=sys.stderr)
         return 2
+    if args.matches < 1 or args.jobs < 1:
+        print("selfplay: --matches and --jobs must be at least 1", file=sys.stderr)
+        return 2
     deals = (args.matches + 1) // 2
     written, rows, seconds, cores = run(
         Path(args.out), pairs, deals, args.seed, PRESETS[args.rules], args.jobs, args.dask
