@@ -119,7 +119,14 @@ def test_player_rating_moves_with_results() -> None:
 def test_player_rating_round_trips_through_json() -> None:
     player = after_match(PlayerRating(), 1620, 1)
     assert PlayerRating.from_json(player.as_json()) == player
-    for bad in ([], {"rating": 1500}, {"rating": "x", "deviation": 1, "matches": 0}):
+    for bad in (
+        [],
+        {"rating": 1500},
+        {"rating": "x", "deviation": 1, "matches": 0},
+        {"rating": 1500, "deviation": 1e-300, "matches": 1},  # divided by zero once
+        {"rating": 1500, "deviation": 1e300, "matches": 1},
+        {"rating": -1e300, "deviation": 100, "matches": 1},  # overflowed once
+    ):
         with pytest.raises(RatingError):
             PlayerRating.from_json(bad)
     with pytest.raises(RatingError):

@@ -68,6 +68,15 @@ def test_new_with_rules_and_without_seed() -> None:
         ({"op": "rate", "opponent": "Kasparov", "score": 1}, "unknown opponent 'Kasparov'"),
         ({"op": "rate", "player": [1], "opponent": "expert", "score": 1}, "rating is an object"),
         ({"op": "rate", "player": {"rating": 1}, "opponent": "cautious", "score": 0}, "bad player"),
+        (
+            {
+                "op": "rate",
+                "player": {"rating": 1500, "deviation": 1e-300, "matches": 1},
+                "opponent": "cautious",
+                "score": 0,
+            },
+            "the deviation must be from 50 to 350",
+        ),
         ({"op": "suggest"}, "a player rating is an object, not NoneType"),
     ],
 )

@@ -187,13 +187,15 @@ export function storeRatings(byId) {
   return changed ? writeStats(store) : null;
 }
 
-// A stored rating: the engine's figures, finite, with a positive deviation and at least 1 match.
+// A stored rating: the engine's figures, finite, its rating from 0 to 4000 and its deviation from
+// 50 to 350 as the engine makes them (gin/ai/ratings/elo.py refuses any other), at least 1 match.
 function ratingFault(r) {
   if (!r || typeof r !== "object" || Array.isArray(r)) return "must be an object";
   for (const key of ["rating", "deviation", "low", "high"]) {
     if (!Number.isFinite(r[key]) || Math.abs(r[key]) > MAX_POINTS) return `needs its ${key}, a number`;
   }
-  if (!(r.deviation > 0)) return "needs a positive deviation";
+  if (!(r.rating >= 0 && r.rating <= 4000)) return "needs a rating from 0 to 4000";
+  if (!(r.deviation >= 50 && r.deviation <= 350)) return "needs a deviation from 50 to 350";
   if (!Number.isSafeInteger(r.matches) || r.matches < 1) return "needs its matches, a whole number from 1";
   return null;
 }

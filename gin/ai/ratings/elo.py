@@ -279,6 +279,9 @@ def suggest(player: PlayerRating, names: Iterable[str]) -> str | None:
 NEW_DEVIATION = 350.0
 """A new player's deviation: their true rating is within about ±700 of 1500."""
 LEAST_DEVIATION = 50.0
+MOST_RATING = 4000
+"""The highest rating a stored one may claim (the ladder's range is about 1000 to 2000; far
+beyond, the expected score of a match overflows)."""
 _Q = math.log(10) / 400
 
 
@@ -308,8 +311,19 @@ class PlayerRating:
             matches = int(data["matches"])
         except (KeyError, TypeError, ValueError) as error:
             raise RatingError(f"bad player rating {data!r}: {error}") from None
-        if not (math.isfinite(rating) and math.isfinite(deviation)) or deviation <= 0:
+        if not (math.isfinite(rating) and math.isfinite(deviation)):
             raise RatingError(f"bad player rating {data!r}: rating and deviation must be finite")
+        if not LEAST_DEVIATION <= deviation <= NEW_DEVIATION:
+            # Every rating this module makes lies there; outside, a deviation of 1e-300 divides
+            # by zero and one of 1e300 swamps every match.
+            raise RatingError(
+                f"bad player rating {data!r}: the deviation must be from {LEAST_DEVIATION:g} "
+                f"to {NEW_DEVIATION:g}"
+            )
+        if not 0 <= rating <= MOST_RATING:
+            raise RatingError(
+                f"bad player rating {data!r}: the rating must be from 0 to {MOST_RATING}"
+            )
         if matches < 0:
             raise RatingError(f"bad player rating {data!r}: negative matches")
         return cls(rating, deviation, matches)
