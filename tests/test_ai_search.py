@@ -25,7 +25,7 @@ from gin.cards import from_mask, to_mask
 from gin.i18n import catalogue, word
 from gin.match import Match, apply, legal_actions, new_match
 from gin.melds import best_defence, best_melds, deadwood, declarations
-from gin.rules import PRESETS
+from gin.rules import PRESETS, Rules
 from gin.view import view
 
 
@@ -171,6 +171,29 @@ def test_hint_weighs_knocking_against_playing_on() -> None:
         assert reason.startswith(opening)
         said.add(figures["advice"])
     assert said == {"knock", "play on", "mid-hand"}
+
+
+MID_HAND_PLAY_ON = (
+    "pass,pass,draw,discard JS,take,discard 8C,draw,discard QD,draw,discard 9D,draw,discard JC,"
+    "take,discard 7H,draw,discard 9H,draw,discard 7D,draw,discard TH,draw,discard QS,draw,"
+    "discard KH,draw,discard KS,draw,discard 9C,draw,discard 6D,draw,discard 8D,draw"
+)
+"""A beginner against the expert (seed ``scan-7``) to the expert's eleven cards 2♣ 3♣ J♣ 3♦ 4♦
+J♦ 3♥ J♥ 4♠ 5♠ J♠, where it may knock with 10 and plays on throwing 4♦, which keeps 11."""
+
+
+def test_the_mid_hand_reason_names_a_knock_the_rules_allow() -> None:
+    """The knock that playing on gives up is the lowest on offer, not the deadwood the discard
+    keeps: "worth more than a knock with 11" named a knock the rules forbid."""
+    match = new_match(Rules(), "scan-7")
+    for text in MID_HAND_PLAY_ON.split(","):
+        match = apply(match, Action.from_text(text))
+    seat = match.hand.to_act
+    assert seat is not None
+    advice = hint(view(match, seat))
+    assert advice["action"] == "discard 4D"
+    assert advice["reason"]["key"] == "hint.play_on_mid"
+    assert advice["reason"]["args"]["left"] == 10 == advice["knock"]["deadwood"]
 
 
 def test_earlier_hands_set_the_odds_of_each_knock_limit() -> None:

@@ -80,7 +80,9 @@ def hint(view: View) -> dict[str, Any]:
         and any(t.startswith("knock") for t in table.legal)
     ):
         assert action.card is not None
-        left = deadwood(table.hand & ~(1 << action.card))
+        # The knock given up is the lowest on offer, not the deadwood the discard keeps (which
+        # may be above the limit: "a knock with 11" is no knock).
+        left = min(deadwood(table.hand & ~(1 << c)) for c in knock_cards(table))
         message = msg("hint.play_on_mid", card=card_arg(action.card), other=other, left=left)
     if verdict is not None:
         message = weighed(table, verdict, other)
@@ -97,12 +99,7 @@ def knock_figures(table: Table, verdict: Verdict | None) -> dict[str, Any]:
     if verdict is not None:
         knock, undercut = verdict.knock, verdict.undercut
     else:
-        hand = table.hand
-        knockable = [
-            c
-            for c in from_mask(hand)
-            if c != table.taken and deadwood(hand & ~(1 << c)) <= table.knock_limit
-        ]
+        knockable = knock_cards(table)
         mine, theirs = table.scores[table.seat], table.scores[1 - table.seat]
         value_of = worth(mine, theirs, table.rules.target)
         found = table_worlds(table)
@@ -120,6 +117,13 @@ def knock_figures(table: Table, verdict: Verdict | None) -> dict[str, Any]:
         figures["knock_points"] = round(verdict.knock_value, 1)
         figures["play_points"] = round(verdict.play_value, 1)
     return figures
+
+
+def knock_cards(table: Table) -> list[Card]:
+    """The cards whose discard the rules let this seat knock with (the engine's legal actions
+    decide: not gin, not the card just taken from the pile)."""
+    cards = {Action.from_text(text).card for text in table.legal if text.startswith("knock")}
+    return sorted(c for c in cards if c is not None)
 
 
 def undercut_risks(view: View, card: Card, declarations: Sequence[Sequence[Meld]]) -> list[float]:
