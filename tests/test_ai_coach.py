@@ -12,7 +12,9 @@ from gin import api
 from gin.actions import Action
 from gin.ai import opponent
 from gin.ai.coach.hint import hint
+from gin.ai.coach.reason import why
 from gin.ai.coach.review import CLASSES, as_json, grade, review_hand, review_match
+from gin.ai.knowledge.views import read_view
 from gin.cards import parse_card
 from gin.game import arranged_deck
 from gin.i18n import card_arg, msg
@@ -176,3 +178,53 @@ def test_the_review_op_refuses_what_the_match_does_not_have(
     doc = dump(beginner.match)
     reply = call(op="review", **{"save": doc, **request_})
     assert not reply["ok"] and message in reply["error"]
+
+
+def test_a_move_within_the_noise_is_about_equal_and_nothing_recommends_the_other(
+    beginner: Saved,
+) -> None:
+    """A "good" verdict (the move cost less than the noise) never comes with a reason that
+    argues for the best move: "Good … Take 6♥: it completes a meld" praised and blamed at once."""
+    judged = review_hand(beginner, 1, 0).decisions
+    good = [d for d in judged if d.grade == "good"]
+    assert good
+    assert all(d.reason == msg("coach.why.about_equal") for d in good)
+    assert all(d.reason != msg("coach.why.about_equal") for d in judged if d.grade != "good")
+
+
+KNOCK_INTO_UNDERCUT = (
+    "pass,pass,draw,discard KS,take,discard JH,draw,discard QS,draw,discard JC,draw,discard TH,"
+    "take,discard 8C,draw,discard KC,take,knock 6H [KC KD KH KS] [TD TH TS],next,pass,pass,draw,"
+    "discard 9S,draw,discard JH,draw,discard QD,draw,discard TD,take,discard KD,draw,discard KC,"
+    "draw,discard KH,draw,discard QC,draw,discard QH,draw,discard 9H,draw,discard 8H,draw,"
+    "discard JC,draw,discard 8C,draw,discard 9D,draw,discard 7H,draw,discard 8D,draw,discard 6D,"
+    "draw,discard 6S,draw,discard 4H,draw,discard 6C,take,discard 5S,draw,discard 9C,draw,"
+    "discard KS,draw,knock 5H [AC 2C 3C] [2D 2H 2S]"
+)
+"""The beginner against the expert (seed ``coach-knock-4``): in hand 2, with the stock at 8 and
+the expert having taken the 6♣, the beginner knocks with 10 (A♦ 4♦ A♠ 4♠)."""
+
+
+def test_a_knock_into_a_likely_undercut_is_told_as_one() -> None:
+    """The reason says not to knock, which card to throw instead, and the undercut's chance as
+    the read states it; not "Better: throw 5♥" alone, the card the knock threw."""
+    match = new_match(Rules(), "coach-knock-4")
+    for text in KNOCK_INTO_UNDERCUT.split(","):
+        match = apply(match, Action.from_text(text))
+    saved = load(dump(match, ["You", "Computer"]))
+    [judged] = [d for d in review_hand(saved, 2, 0).decisions if d.played.startswith("knock")]
+    assert judged.grade in ("mistake", "blunder") and judged.best == "discard 5H"
+    assert judged.reason.key == "coach.why.undercut"
+    assert judged.reason.args["card"] == card_arg(parse_card("5H"))
+    assert judged.reason.args["risk"]["percent"] >= 0.25
+
+
+def test_a_knock_with_the_higher_of_two_declarations_names_the_lower() -> None:
+    """Knocking with 10 deadwood where the same discard could declare 1: the reason says so,
+    not "a knock with 1" in the hint's words for the other knock."""
+    knock = "knock KD [3C 3D 3H 3S] [9S TS JS]"
+    saved = arranged("3C 3D 3S 3H 4H 5H 9S TS JS KD", THEIRS, "AH", ["pass", "pass", "draw"])
+    table = read_view(view(saved.match, 0, ["You", "Computer"]))
+    best = Action.from_text("knock KD [3C 3D 3S] [3H 4H 5H] [9S TS JS]")
+    said = why(table, Action.from_text(knock), best, msg("hint.knock"), "Computer")
+    assert said == msg("coach.why.lower_declaration", least=1, left=10)

@@ -108,12 +108,17 @@ async function reviewMatch(save, progress, stillWanted = () => true) {
 
 // ------------------------------------------------------------------------------------ words
 
-/** "discard 7S" -> "throw 7♠", in the words a player uses. */
-function moveWords(text) {
+/**
+ * "discard 7S" -> "throw 7♠", in the words a player uses; a knock's melds as the table shows
+ * them ("8♣ 8♥ 8♠, 3♦ 4♦ 5♦", not the engine's brackets). `instead` is the move it is set
+ * beside: a throw that beats a knock reads "throw 5♥ and play on".
+ */
+function moveWords(text, instead = "") {
   const [word, card] = text.split(" ");
-  const melds = text.includes("[") ? text.slice(text.indexOf("[")).replace(/[A2-9TJQK][CDHS]/g, cardFace) : "";
-  const key = word === "knock" && melds ? "knock_melds" : word;
-  if (!["pass", "take", "draw", "discard", "gin", "big", "knock", "knock_melds"].includes(key)) return text;
+  const melds = [...text.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1].replace(/[A2-9TJQK][CDHS]/g, cardFace)).join(", ");
+  const playOn = word === "discard" && instead.startsWith("knock ");
+  const key = playOn ? "play_on" : word === "knock" && melds ? "knock_melds" : word;
+  if (!["pass", "take", "draw", "discard", "play_on", "gin", "big", "knock", "knock_melds"].includes(key)) return text;
   return t(`coach.move.${key}`, { card: card ? { card } : "", melds });
 }
 
@@ -173,7 +178,7 @@ function betterWords(d) {
   const reason = said(d.reason);
   if (d.class === "best") return t("coach.better.same", { reason });
   const key = d.class === "good" ? "coach.better.good" : "coach.better.other";
-  return t(key, { move: moveWords(d.best), n: d.cost, reason });
+  return t(key, { move: moveWords(d.best, d.played), n: d.cost, reason });
 }
 
 // ------------------------------------------------------------------------------------ dialogs

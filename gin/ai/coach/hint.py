@@ -49,8 +49,11 @@ from gin.ai.search.verdict import Verdict, knock_value
 from gin.ai.search.worlds import table_worlds
 from gin.cards import Card, format_card, from_mask
 from gin.i18n import Arg, Message, card_arg, msg, percent_arg, suit_arg
-from gin.melds import Meld
+from gin.melds import Meld, best_melds
 from gin.view import name_arg
+
+NAMED_UNDERCUT = 0.25
+"""An undercut chance from which the reasons name it as the reason not to knock."""
 
 
 def other_name(names: object, seat: int) -> Arg:
@@ -126,6 +129,15 @@ def knock_cards(table: Table) -> list[Card]:
     return sorted(c for c in cards if c is not None)
 
 
+def knock_risk(table: Table, action: Action) -> float | None:
+    """The read's chance that the knock ``action`` is undercut (None for any other move): what
+    the review weighs a knock's worth by, and what its reason names."""
+    if action.kind != "knock" or action.card is None:
+        return None
+    rest = table.hand & ~(1 << action.card)
+    return read_risks(table, rest, [action.melds or best_melds(rest)])[0]
+
+
 def undercut_risks(view: View, card: Card, declarations: Sequence[Sequence[Meld]]) -> list[float]:
     """For each declaration of a knock discarding ``card``, the chance that the other player
     undercuts it (:func:`gin.ai.search.otherhand.undercut_risks`, the read the hint's verdict
@@ -145,7 +157,7 @@ def weighed(table: Table, verdict: Verdict, other: Arg) -> Message:
         key = "hint.knock_safe" if verdict.undercut < 0.15 else "hint.knock_risky"
         return msg(key, card=card_arg(knock.card), left=left, other=other, risk=risk)
     shown = card_arg(verdict.play_on)
-    if verdict.undercut >= 0.25:
+    if verdict.undercut >= NAMED_UNDERCUT:
         return msg("hint.play_on_undercut", card=shown, left=left, risk=risk)
     if verdict.wait_for == 0:
         return msg("hint.play_on_gin", card=shown, left=left)

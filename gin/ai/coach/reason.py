@@ -9,13 +9,20 @@ best move (:func:`gin.ai.coach.hint.hint`). It is a :class:`gin.i18n.Message`
 from __future__ import annotations
 
 from gin.actions import Action
+from gin.ai.coach.hint import NAMED_UNDERCUT, knock_risk
 from gin.ai.knowledge.evaluate import deadwood
 from gin.ai.knowledge.tracking import Table
-from gin.cards import Card, from_mask
-from gin.i18n import Arg, Message, card_arg, msg
+from gin.cards import Card, from_mask, mask_value
+from gin.i18n import Arg, Message, card_arg, msg, percent_arg
 from gin.melds import best_melds, is_set
 
 THROWS = ("discard", "knock", "gin")
+
+
+def about_equal() -> Message:
+    """The reason given for a move the review cannot tell from the best (class good): within
+    the review's noise, nothing that recommends the other move."""
+    return msg("coach.why.about_equal")
 
 
 def why(table: Table, played: Action, best: Action, best_reason: Message, other: Arg) -> Message:
@@ -24,15 +31,49 @@ def why(table: Table, played: Action, best: Action, best_reason: Message, other:
     if best.kind in ("gin", "big gin") and played.kind not in ("gin", "big gin"):
         return msg("coach.why.gin", best_reason=best_reason)
     if played.kind == "knock" and best.kind == "discard":
-        return msg("coach.why.play_on", best_reason=best_reason)
+        return _dont_knock(table, played, best, best_reason, other)
     if played.kind == "discard" and best.kind == "knock":
         return msg("coach.why.knock", best_reason=best_reason)
     mine, theirs = played.card, best.card
     if played.kind in THROWS and best.kind in THROWS and mine is not None and theirs is not None:
         if mine == theirs:
-            return msg("coach.why.declaration", other=other, best_reason=best_reason)
+            return _declaration(table, played, best, other, best_reason)
         return _throw(table, mine, theirs, other)
     return best_reason
+
+
+def _dont_knock(
+    table: Table, knock: Action, best: Action, best_reason: Message, other: Arg
+) -> Message:
+    """Why playing on, throwing ``best``'s card, beats the knock played: the undercut the read
+    expects when it is likely enough to name (as the hint names it), else the hint's reason."""
+    assert best.card is not None
+    risk = knock_risk(table, knock)
+    if risk is not None and risk >= NAMED_UNDERCUT:
+        shown, chance = card_arg(best.card), percent_arg(risk)
+        return msg("coach.why.undercut", card=shown, other=other, risk=chance)
+    return msg("coach.why.play_on", best_reason=best_reason)
+
+
+def _declaration(
+    table: Table, played: Action, best: Action, other: Arg, best_reason: Message
+) -> Message:
+    """Why the best knock's declaration beats the one played (the same discard): the lower
+    deadwood it leaves, or, as low, the fewer cards it leaves to lay off."""
+    assert played.card is not None
+    rest = table.hand & ~(1 << played.card)
+    left, least = _declared(rest, played), _declared(rest, best)
+    if least < left:
+        return msg("coach.why.lower_declaration", least=least, left=left)
+    return msg("coach.why.declaration", other=other, best_reason=best_reason)
+
+
+def _declared(rest: int, knock: Action) -> int:
+    """The deadwood a knock's declaration leaves of the ten cards ``rest``."""
+    melded = 0
+    for meld in knock.melds or best_melds(rest):
+        melded |= meld
+    return mask_value(rest & ~melded)
 
 
 def _throw(table: Table, card: Card, better: Card, other: Arg) -> Message:

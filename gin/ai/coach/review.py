@@ -36,12 +36,11 @@ from typing import Any
 
 from gin.actions import Action
 from gin.ai.base import entries
-from gin.ai.coach.hint import hint, other_name
-from gin.ai.coach.reason import why
+from gin.ai.coach.hint import hint, knock_risk, other_name
+from gin.ai.coach.reason import about_equal, why
 from gin.ai.knowledge.evaluate import keep_after
 from gin.ai.knowledge.tracking import Table
 from gin.ai.knowledge.views import read_view
-from gin.ai.search.otherhand import undercut_risks
 from gin.ai.search.standing import worth
 from gin.ai.search.verdict import knock_worth
 from gin.ai.search.worlds import World, Worth, playout, settle, waited, worlds
@@ -201,7 +200,7 @@ def values(table: Table, moves: Sequence[Action], found: Sequence[World], of: Wo
     other); for two, the one threshold that serves both best together, so that the same worlds and
     the same later play leave only their difference."""
     results = [outcomes(table, move, found) for move in moves]
-    knocks = [_knock_risk(table, move) for move in moves]
+    knocks = [knock_risk(table, move) for move in moves]
     if len(results) == 1:
         if knocks[0] is not None:
             return [knock_worth([end for _, end in results[0]], knocks[0], of)]
@@ -212,16 +211,6 @@ def values(table: Table, moves: Sequence[Action], found: Sequence[World], of: Wo
         _at(r, shared, of) if risk is None else knock_worth([end for _, end in r], risk, of)
         for r, risk in zip(results, knocks, strict=True)
     ]
-
-
-def _knock_risk(table: Table, action: Action) -> float | None:
-    """The read's chance that the knock ``action`` is undercut (None for any other move): a
-    knock's worth weighs the worlds' points by it (:func:`gin.ai.search.verdict.knock_worth`),
-    as the hint's verdict does."""
-    if action.kind != "knock" or action.card is None:
-        return None
-    rest = table.hand & ~(1 << action.card)
-    return undercut_risks(table, rest, [action.melds or best_melds(rest)])[0]
 
 
 def _after_draw(
@@ -276,9 +265,10 @@ def judge(seen: dict[str, Any], played: Action, hand: int, index: int) -> Decisi
     played_value = min(played_value, best_value)
     cost = best_value - played_value
     other = other_name(seen["names"], table.seat)  # as the hint names them
-    reason = why(table, played, best, best_reason, other)
+    graded = grade(cost)
+    reason = about_equal() if graded == "good" else why(table, played, best, best_reason, other)
     return Decision(
-        hand, index, table.seat, played.text(), best.text(), cost, grade(cost), reason,
+        hand, index, table.seat, played.text(), best.text(), cost, graded, reason,
         best_value, played_value,
     )  # fmt: skip
 
