@@ -184,6 +184,18 @@ def _calibration(args: argparse.Namespace) -> int:
     return 2 if _bad_seed("calibration", args.seed) else main(args)
 
 
+def _coachcheck_arguments(parser: argparse.ArgumentParser) -> None:
+    from gin.ai.research.coachcheck import arguments
+
+    arguments(parser)
+
+
+def _coachcheck(args: argparse.Namespace) -> int:
+    from gin.ai.research.coachcheck import main
+
+    return 2 if _bad_seed("coachcheck", args.seed) else main(args)
+
+
 def _bot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--opponent", type=_opponent_name, default="expert", help="which opponent answers"
@@ -230,6 +242,12 @@ def _review_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, choices=(0, 1), default=0, help="whose decisions")
     parser.add_argument("--json", action="store_true", help="one JSON object (docs/coach.md)")
     parser.add_argument(
+        "--deep",
+        action="store_true",
+        help="judge by the deep reference: hundreds of worlds played out by full players "
+        "(seconds a decision)",
+    )
+    parser.add_argument(
         "--lang", choices=LANGUAGES, default="en", help="the language of the review's words"
     )
 
@@ -248,7 +266,7 @@ def _review(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as error:
         sys.stderr.write(limits.clip(f"python -m gin review: {args.file}: {error}") + "\n")
         return 2
-    hands = review_match(saved, args.seat)
+    hands = review_match(saved, args.seat, args.deep)
     if args.json:
         sys.stdout.write(json.dumps(as_json(hands), ensure_ascii=False) + "\n")
     else:
@@ -311,6 +329,13 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "on a copy of the match, undercut or not",
         _calibration_arguments,
         _calibration,
+    ),
+    Subcommand(
+        "coachcheck",
+        "class decisions of league play by the coach's quick review and by its deep reference "
+        "(review --deep), and count where they agree",
+        _coachcheck_arguments,
+        _coachcheck,
     ),
     Subcommand(
         "bot",

@@ -4,14 +4,17 @@ the seat's view alone, luck and skill adding up to the hand, and the api's revie
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gin import api
+from gin.__main__ import main as cli
 from gin.actions import Action
 from gin.ai import opponent
 from gin.ai.coach.hint import hint
+from gin.ai.coach.deep import deep_values
 from gin.ai.coach.reason import why
 from gin.ai.coach.review import CLASSES, as_json, grade, review_hand, review_match
 from gin.ai.knowledge.views import read_view
@@ -228,3 +231,34 @@ def test_a_knock_with_the_higher_of_two_declarations_names_the_lower() -> None:
     best = Action.from_text("knock KD [3C 3D 3S] [3H 4H 5H] [9S TS JS]")
     said = why(table, Action.from_text(knock), best, msg("hint.knock"), "Computer")
     assert said == msg("coach.why.lower_declaration", least=1, left=10)
+
+
+def test_the_deep_reference_reads_nothing_hidden() -> None:
+    """The deep reference puts sampled worlds in place of the other hand and the stock: two
+    matches that differ only there get the same values, and a card the seat drew does not."""
+
+    def deep(mine: str, theirs: str, stock: str) -> list[float]:
+        match = arranged(mine, theirs, stock, ["pass", "pass", "draw"]).match
+        table = read_view(view(match, 0, ["You", "Computer"]))
+        moves = [Action.from_text(t) for t in ("discard KS", "discard 7S")]
+        return deep_values(match, table, moves, float, 16)
+
+    seen = deep(MADE, THEIRS, "QH 8D")
+    assert seen == deep(MADE, "AD 3C 4D 6S 8C JS QS KC 5D 2H", "QH 2C")
+    assert seen != deep(MADE, THEIRS, "2C 8D")
+    assert seen[0] > seen[1]
+
+
+def test_review_deep_judges_by_the_deep_reference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m gin review --deep``: the same decisions, the meld broken still a blunder, its
+    cost the deep reference's (which the quick review's differs from)."""
+    saved = arranged(MADE, THEIRS, "QH", ["pass", "pass", "draw", "discard 7S"])
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(dump(saved.match, ["You", "Computer"])), encoding="utf-8")
+    assert cli(["review", str(path), "--json", "--deep"]) == 0
+    deep = json.loads(capsys.readouterr().out)["decisions"]
+    quick = as_json(review_match(saved, 0))["decisions"]
+    assert [d["played"] for d in deep] == [d["played"] for d in quick]
+    assert deep[-1]["class"] == "blunder" and deep[-1]["cost"] != quick[-1]["cost"]

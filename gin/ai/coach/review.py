@@ -36,6 +36,7 @@ from typing import Any
 
 from gin.actions import Action
 from gin.ai.base import entries
+from gin.ai.coach.deep import deep_values
 from gin.ai.coach.hint import hint, knock_risk, other_name
 from gin.ai.coach.reason import about_equal, why
 from gin.ai.knowledge.evaluate import keep_after
@@ -246,22 +247,31 @@ def _arg(value: Any) -> Any:
     return value
 
 
-def judge(seen: dict[str, Any], played: Action, hand: int, index: int) -> Decision:
-    """The review of playing ``played`` from the view ``seen``."""
+def judge(
+    seen: dict[str, Any], played: Action, hand: int, index: int, deep: Match | None = None
+) -> Decision:
+    """The review of playing ``played`` from the view ``seen``; with ``deep`` (the match the view
+    was taken from) the moves' values are the deep reference's (:mod:`gin.ai.coach.deep`)."""
     table = read_view(seen)
     advice = hint(seen)
     best = Action.from_text(advice["action"])
     best_reason = reason_of(advice)
     of = worth(table.scores[table.seat], table.scores[1 - table.seat], table.rules.target)
+
+    def judged(moves: list[Action], count: int) -> list[float]:
+        if deep is not None:
+            return deep_values(deep, table, moves, of)
+        return values(table, moves, worlds(table, count), of)
+
     if played.text() == best.text():
-        [best_value] = values(table, [best], worlds(table, REVIEW_WORLDS), of)
+        [best_value] = judged([best], REVIEW_WORLDS)
         return Decision(
             hand, index, table.seat, played.text(), best.text(), 0.0, "best",
             best_reason, best_value, best_value,
         )  # fmt: skip
-    best_value, played_value = values(table, [best, played], worlds(table, REVIEW_WORLDS), of)
-    if best_value - played_value >= CLASSES[0][1]:
-        best_value, played_value = values(table, [best, played], worlds(table, CONFIRM_WORLDS), of)
+    best_value, played_value = judged([best, played], REVIEW_WORLDS)
+    if deep is None and best_value - played_value >= CLASSES[0][1]:
+        best_value, played_value = judged([best, played], CONFIRM_WORLDS)
     played_value = min(played_value, best_value)
     cost = best_value - played_value
     other = other_name(seen["names"], table.seat)  # as the hint names them
@@ -300,8 +310,9 @@ def hand_count(saved: Saved) -> int:
     return saved.match.hand_number
 
 
-def review_hand(saved: Saved, number: int, seat: int) -> HandReview:
-    """The review of hand ``number`` (from 1) for ``seat`` (0 or 1)."""
+def review_hand(saved: Saved, number: int, seat: int, deep: bool = False) -> HandReview:
+    """The review of hand ``number`` (from 1) for ``seat`` (0 or 1); ``deep``: by the deep
+    reference (:mod:`gin.ai.coach.deep`), minutes a hand."""
     if seat not in (0, 1):
         raise ReviewError(f"the seat must be 0 or 1, not {seat!r}")
     if not 1 <= number <= hand_count(saved):
@@ -327,7 +338,7 @@ def review_hand(saved: Saved, number: int, seat: int) -> HandReview:
         if before.to_act == seat and action.kind != "next":
             seen = view(before, seat, names, player)
             if len(seen["legal_actions"]) > 1:
-                decision = judge(seen, action, number, step.index)
+                decision = judge(seen, action, number, step.index, before if deep else None)
                 events.append(Luck(since[0], since[1], decision.best_value - expected))
                 decisions.append(decision)
                 expected = decision.played_value
@@ -344,9 +355,9 @@ def review_hand(saved: Saved, number: int, seat: int) -> HandReview:
     return HandReview(number, seat, tuple(decisions), tuple(events), result, finished)
 
 
-def review_match(saved: Saved, seat: int) -> list[HandReview]:
+def review_match(saved: Saved, seat: int, deep: bool = False) -> list[HandReview]:
     """The review of every hand of the saved match for ``seat``."""
-    return [review_hand(saved, n, seat) for n in range(1, hand_count(saved) + 1)]
+    return [review_hand(saved, n, seat, deep) for n in range(1, hand_count(saved) + 1)]
 
 
 def as_json(hands: Sequence[HandReview]) -> dict[str, Any]:
