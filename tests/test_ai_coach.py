@@ -13,8 +13,8 @@ from gin import api
 from gin.__main__ import main as cli
 from gin.actions import Action
 from gin.ai import opponent
-from gin.ai.coach.hint import hint
 from gin.ai.coach.deep import deep_values
+from gin.ai.coach.hint import hint
 from gin.ai.coach.reason import why
 from gin.ai.coach.review import CLASSES, as_json, grade, review_hand, review_match
 from gin.ai.knowledge.views import read_view
