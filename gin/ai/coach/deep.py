@@ -7,7 +7,8 @@ so that a hand's review fits the page's time. The deep one samples the same kind
 the seat's view, :data:`DEEP_WORLDS` of them, puts each into the match in place of the cards the
 seat cannot see (the other hand and the stock), and has :data:`POLICY` play both seats to the
 end of the hand from every move compared: the same worlds for every move, so that their
-difference is not the worlds' luck. It reads nothing hidden: the hidden cards of the match are
+difference is not the worlds' luck; a knock's undercuts are weighed by the read's chance, as in
+the quick review and the expert. It reads nothing hidden: the hidden cards of the match are
 replaced before anyone moves, and the players see only their views. It takes seconds a decision,
 so it serves the command line (``python -m gin review --deep``) and the measure of the quick
 review (``python -m gin coachcheck``), never the page.
@@ -20,7 +21,9 @@ from dataclasses import replace
 
 from gin.actions import Action
 from gin.ai.base import opponent
+from gin.ai.coach.hint import knock_risk
 from gin.ai.knowledge.tracking import Table
+from gin.ai.search.verdict import knock_worth
 from gin.ai.search.worlds import World, Worth, worlds
 from gin.match import Match, apply
 from gin.view import view
@@ -72,4 +75,14 @@ def deep_values(
     """What each of ``moves`` is worth to the seat of ``table`` (its view of ``match``), over
     ``count`` worlds each played out by full players: the mean of ``of`` of the hand's points."""
     found = [in_world(match, table.seat, w) for w in worlds(table, count)]
-    return [sum(of(played_out(m, table.seat, move)) for m in found) / len(found) for move in moves]
+    values = []
+    for move in moves:
+        points = [played_out(m, table.seat, move) for m in found]
+        risk = knock_risk(table, move)
+        # A knock is undercut as often as the read says, not as often as the worlds' hands do
+        # (their share misses the truth by 9 to 27 points: docs/otherhand.md), as in the quick
+        # review and the expert.
+        values.append(
+            sum(map(of, points)) / len(points) if risk is None else knock_worth(points, risk, of)
+        )
+    return values
