@@ -406,6 +406,7 @@ function wirePlayer() {
   ratingViewed = wireRatings({ call, ui, newMatch: () => ctl.newMatch() });
   showDaily = wireDaily({
     openDialog, matches: () => loadStats().matches, seed: () => ui.seed,
+    over: () => !lessons.active() && !!ui.view && ui.view.phase === "match_over", // a lesson's end is not the match's
     newMatch: (seed) => ctl.newMatch(seed), replay: stepThrough,
   });
   $("btn-learn").addEventListener("click", () => lessons.open());
