@@ -283,3 +283,47 @@ def test_a_whole_friend_match_hides_each_hand_at_every_hand_over(page: Any) -> N
         f"friend match: {handovers} hand-overs, {time.monotonic() - started:.1f} s"
         f", boot {booted:.1f} s"
     )
+
+
+def friends_dialog(page: Any) -> None:
+    """The names dialog, from Settings → Play a friend."""
+    page.click("#btn-settings")
+    page.click("#friend-play")
+    expect(page.locator("#dlg-friend")).to_be_visible()
+
+
+def come_in(page: Any) -> None:
+    """The player to act lets themselves in, with Enter once the guard has passed."""
+    page.wait_for_selector("#dlg-handover[data-armed]", state="attached")
+    let_in(page, 1)
+
+
+def test_a_name_typed_replaces_the_default_and_an_empty_field_takes_it(page: Any) -> None:
+    """The default names are shown in grey in empty fields, not given as their text: a name
+    typed into a field, after a click or a tap on it, is the name ("Ben", never
+    "Player 2Ben"), and a field left empty takes the name it shows."""
+    page.goto("./?speed=0&sw=0")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    friends_dialog(page)
+    first, second = page.locator("#friend-name-0"), page.locator("#friend-name-1")
+    for field, default in ((first, "Player 1"), (second, "Player 2")):
+        expect(field).to_have_value("")
+        expect(field).to_have_attribute("placeholder", default)
+    second.click()
+    page.keyboard.type("Ben")
+    expect(second).to_have_value("Ben")
+    page.click("#friend-start")
+    page.wait_for_selector(HANDOVER)
+    assert ui_view(page)["names"] == ["Player 1", "Ben"]
+    assert "Ben" in page.locator("#handover-scores").inner_text()
+    # Asked again with these two at the table: an empty field takes the name now at the table.
+    come_in(page)
+    friends_dialog(page)
+    expect(first).to_have_attribute("placeholder", "Player 1")
+    expect(second).to_have_attribute("placeholder", "Ben")
+    first.click()
+    page.keyboard.type("Cy")
+    page.click("#friend-start")
+    page.wait_for_selector(HANDOVER)
+    assert ui_view(page)["names"] == ["Cy", "Ben"]
+

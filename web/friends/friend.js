@@ -81,25 +81,28 @@ export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDia
   // ------------------------------------------------------------------------------ the names
 
   const inputs = [$("friend-name-0"), $("friend-name-1")];
-  const defaults = () => [t("friend.default_first"), t("friend.default_second")];
+  let defaults = []; // the name an empty field takes: "Player 1", or the name now at the table
 
+  // The fields start empty, each showing in grey the name it takes if left so: a name typed
+  // replaces it, never adds to it ("Player 2Ben").
   function ask() {
-    const names = ui.opponent === FRIEND && ui.view ? ui.view.names : defaults();
+    const playing = ui.opponent === FRIEND && ui.view;
+    defaults = playing ? ui.view.names : [t("friend.default_first"), t("friend.default_second")];
     inputs.forEach((input, i) => {
       input.maxLength = NAME_LENGTH;
-      input.value = names[i];
+      input.value = "";
+      input.placeholder = defaults[i];
     });
     $("friend-error").textContent = "";
     $("friend-abandon").hidden = !ui.view || ui.view.phase === "match_over";
     closeDialog("dlg-settings");
     openDialog("dlg-friend");
     inputs[0].focus();
-    inputs[0].select();
   }
 
   function start(event) {
     event.preventDefault();
-    const names = inputs.map((input, i) => cleanName(input.value) || defaults()[i]);
+    const names = inputs.map((input, i) => cleanName(input.value) || defaults[i]);
     if (names[0].toLocaleLowerCase() === names[1].toLocaleLowerCase()) {
       $("friend-error").textContent = t("friend.same_names");
       inputs[1].focus();
