@@ -327,3 +327,39 @@ def test_a_name_typed_replaces_the_default_and_an_empty_field_takes_it(page: Any
     page.wait_for_selector(HANDOVER)
     assert ui_view(page)["names"] == ["Cy", "Ben"]
 
+
+def test_nothing_said_of_a_friends_hand_stays_for_the_other(page: Any) -> None:
+    """The hand read out (R) and the hint (H) of one friend are gone from the live region when
+    the device passes to the other, and so from the accessibility tree once the other is let in;
+    the view kept in localStorage for the next visit's first frame (web/store/resume.js) holds
+    neither hand: between friends none is kept."""
+    page.goto("./?speed=0&sw=0")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    friends_dialog(page)
+    page.fill("#friend-name-0", NAMES[0])
+    page.fill("#friend-name-1", NAMES[1])
+    page.click("#friend-start")
+    page.wait_for_selector(HANDOVER)
+    come_in(page)
+    view = ui_view(page)
+    said = page.locator("#announcer")
+    page.keyboard.press("r")
+    page.keyboard.press("h")
+    expect(said).to_contain_text("Your hand, 10 cards.")
+    expect(said).to_contain_text("Hint: ")
+    lines = said.locator("p").all_text_contents()
+    secrets = [line for line in lines if line.startswith(("Your hand", "Hint: "))]
+    assert len(secrets) == 2, lines
+
+    reply = page.evaluate("a => window.__gin.act(a)", simple_choice(view))
+    assert reply and reply["ok"], reply
+    page.wait_for_selector(HANDOVER)
+    assert ui_view(page)["seat"] != view["seat"]
+    left = said.text_content() or ""
+    assert not any(line in left for line in secrets), left
+    assert page.locator("#message").text_content() == ""
+    come_in(page)
+    tree = page.locator("body").aria_snapshot()
+    for line in secrets:
+        assert line not in tree, f"{line!r} of the other friend is in the accessibility tree"
+    assert page.evaluate("localStorage.getItem('gin-rummy:last-view:v1')") is None
