@@ -8,12 +8,13 @@ upcard and knock at once, so the hand ends after two moves of yours and none of 
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from typing import Any
 
-from gintable import BOOT_TIMEOUT, Table
-from playwright.sync_api import BrowserContext, Page, expect
+from gintable import BOOT_TIMEOUT, Table, engine_call, simple_choice
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from gin.cards import format_cards
 from gin.fairness import deal_fingerprint
@@ -118,3 +119,65 @@ def test_the_deal_is_fingerprinted_before_the_first_move_and_verified_at_its_end
 
     page.goto("./help.html#fair")
     expect(page.get_by_role("heading", name="Is it fair?")).to_be_visible(timeout=BOOT_TIMEOUT)
+
+
+def dialog_text(dialog: Any) -> str:
+    """Everything the Daily dialog holds: its words and the values of its fields."""
+    text: str = dialog.evaluate(
+        "d => [d.textContent, ...[...d.querySelectorAll('input')].map(i => i.value)].join(' ')"
+    )
+    return text
+
+
+def test_no_link_gives_away_the_deal_of_a_match_in_play(browser: Browser, base_url: str) -> None:
+    """The seed deals every deck of its match: the Daily dialog gives the link to the match on
+    the table once the match is over, never while it is played (the daily's own link, a seed
+    everyone plays, is that of the day, whatever the match on the table)."""
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    # A match in play, on a random seed.
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    Table(page).open("./?speed=0&sw=0")
+    seed = page.evaluate("window.__gin.ui.seed")
+    assert seed and not seed.startswith("daily-")
+    page.get_by_role("button", name="Daily deal").click()
+    dialog = page.get_by_role("dialog", name="Daily deal")
+    assert seed not in dialog_text(dialog)
+    expect(dialog.get_by_label("Link to the match on the table")).to_be_hidden()
+    expect(dialog.locator("#match-link-later")).to_have_text(
+        "The link to the match on the table is given when the match ends: until then it would "
+        "deal its hidden cards to anyone who opens it."
+    )
+    assert dialog.get_by_label("Link to today's deal").input_value().endswith(f"?daily={today}")
+    context.close()
+
+    # The same match's end (a save, played here to its end): its link is given.
+    reply = engine_call(
+        {"op": "new", "seed": "fair-end", "rules": {"target": 1}, "names": ["You", "Computer"]}
+    )
+    while reply["view"]["phase"] != "match_over":
+        view = reply["view"]
+        if view["phase"] == "hand_over":
+            reply = engine_call({"op": "act", "action": "next"})
+        elif view["to_act"] == 0:
+            reply = engine_call({"op": "act", "action": simple_choice(view)})
+        else:
+            reply = engine_call({"op": "bot"})
+    context = browser.new_context(base_url=base_url)
+    context.add_init_script(
+        f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(reply['save']))})"
+    )
+    page = context.new_page()
+    page.goto("./?speed=0&sw=0")
+    end = page.locator("#dlg-result")  # the last hand's end, shown again
+    expect(end).to_be_visible(timeout=BOOT_TIMEOUT)
+    assert page.evaluate("window.__gin.ui.view.phase") == "match_over"
+    page.keyboard.press("Escape")
+    expect(end).to_be_hidden()
+    page.get_by_role("button", name="Daily deal").click()
+    dialog = page.get_by_role("dialog", name="Daily deal")
+    link = dialog.get_by_label("Link to the match on the table")
+    expect(link).to_be_visible()
+    assert link.input_value().endswith("?seed=fair-end")
+    expect(dialog.locator("#match-link-later")).to_be_hidden()
+    context.close()

@@ -283,3 +283,83 @@ def test_a_whole_friend_match_hides_each_hand_at_every_hand_over(page: Any) -> N
         f"friend match: {handovers} hand-overs, {time.monotonic() - started:.1f} s"
         f", boot {booted:.1f} s"
     )
+
+
+def friends_dialog(page: Any) -> None:
+    """The names dialog, from Settings → Play a friend."""
+    page.click("#btn-settings")
+    page.click("#friend-play")
+    expect(page.locator("#dlg-friend")).to_be_visible()
+
+
+def come_in(page: Any) -> None:
+    """The player to act lets themselves in, with Enter once the guard has passed."""
+    page.wait_for_selector("#dlg-handover[data-armed]", state="attached")
+    let_in(page, 1)
+
+
+def test_a_name_typed_replaces_the_default_and_an_empty_field_takes_it(page: Any) -> None:
+    """The default names are shown in grey in empty fields, not given as their text: a name
+    typed into a field, after a click or a tap on it, is the name ("Ben", never
+    "Player 2Ben"), and a field left empty takes the name it shows."""
+    page.goto("./?speed=0&sw=0")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    friends_dialog(page)
+    first, second = page.locator("#friend-name-0"), page.locator("#friend-name-1")
+    for field, default in ((first, "Player 1"), (second, "Player 2")):
+        expect(field).to_have_value("")
+        expect(field).to_have_attribute("placeholder", default)
+    second.click()
+    page.keyboard.type("Ben")
+    expect(second).to_have_value("Ben")
+    page.click("#friend-start")
+    page.wait_for_selector(HANDOVER)
+    assert ui_view(page)["names"] == ["Player 1", "Ben"]
+    assert "Ben" in page.locator("#handover-scores").inner_text()
+    # Asked again with these two at the table: an empty field takes the name now at the table.
+    come_in(page)
+    friends_dialog(page)
+    expect(first).to_have_attribute("placeholder", "Player 1")
+    expect(second).to_have_attribute("placeholder", "Ben")
+    first.click()
+    page.keyboard.type("Cy")
+    page.click("#friend-start")
+    page.wait_for_selector(HANDOVER)
+    assert ui_view(page)["names"] == ["Cy", "Ben"]
+
+
+def test_nothing_said_of_a_friends_hand_stays_for_the_other(page: Any) -> None:
+    """The hand read out (R) and the hint (H) of one friend are gone from the live region when
+    the device passes to the other, and so from the accessibility tree once the other is let in;
+    the view kept in localStorage for the next visit's first frame (web/store/resume.js) holds
+    neither hand: between friends none is kept."""
+    page.goto("./?speed=0&sw=0")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    friends_dialog(page)
+    page.fill("#friend-name-0", NAMES[0])
+    page.fill("#friend-name-1", NAMES[1])
+    page.click("#friend-start")
+    page.wait_for_selector(HANDOVER)
+    come_in(page)
+    view = ui_view(page)
+    said = page.locator("#announcer")
+    page.keyboard.press("r")
+    page.keyboard.press("h")
+    expect(said).to_contain_text("Your hand, 10 cards.")
+    expect(said).to_contain_text("Hint: ")
+    lines = said.locator("p").all_text_contents()
+    secrets = [line for line in lines if line.startswith(("Your hand", "Hint: "))]
+    assert len(secrets) == 2, lines
+
+    reply = page.evaluate("a => window.__gin.act(a)", simple_choice(view))
+    assert reply and reply["ok"], reply
+    page.wait_for_selector(HANDOVER)
+    assert ui_view(page)["seat"] != view["seat"]
+    left = said.text_content() or ""
+    assert not any(line in left for line in secrets), left
+    assert page.locator("#message").text_content() == ""
+    come_in(page)
+    tree = page.locator("body").aria_snapshot()
+    for line in secrets:
+        assert line not in tree, f"{line!r} of the other friend is in the accessibility tree"
+    assert page.evaluate("localStorage.getItem('gin-rummy:last-view:v1')") is None

@@ -92,6 +92,13 @@ function message(text) {
   }
 }
 
+/** Nothing said stays: the live region and the message line emptied. Between friends, at the
+ * hand-over, so that the read-out of a hand or a hint is never heard by the next person. */
+function hush() {
+  $("announcer").replaceChildren();
+  message("");
+}
+
 function say(text) {
   message(text);
   announce(text);
@@ -129,7 +136,7 @@ async function request(req) {
   ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
   markBusy(ui.busy); // also when no table is drawn
   if (reply.ok && reply.view) {
-    rememberView(reply.view, saved);
+    rememberView(friend.kept(reply.view), saved);
     setView(reply.view);
   } else {
     render();
@@ -304,7 +311,7 @@ async function restore(saved) {
   ui.seed = null;
   const kept = reply.save !== undefined ? await keepSave(reply.save) : null;
   forgetDrawnView(ui, saved.raw);
-  rememberView(reply.view, kept);
+  rememberView(friend.kept(reply.view), kept);
   setView(reply.view);
   return true;
 }
@@ -333,7 +340,7 @@ const lessons = wireLessons({
   view: () => ui.view, openDialog, closeDialog,
 });
 const friend = wireFriend({
-  ui, inLesson: () => lessons.active(), newMatch, openDialog, closeDialog,
+  ui, inLesson: () => lessons.active(), newMatch, openDialog, closeDialog, hush,
   shown: () => {
     render();
     focusCard(ui.focus);
@@ -406,6 +413,7 @@ function wirePlayer() {
   ratingViewed = wireRatings({ call, ui, newMatch: () => ctl.newMatch() });
   showDaily = wireDaily({
     openDialog, matches: () => loadStats().matches, seed: () => ui.seed,
+    over: () => !lessons.active() && !!ui.view && ui.view.phase === "match_over", // a lesson's end is not the match's
     newMatch: (seed) => ctl.newMatch(seed), replay: stepThrough,
   });
   $("btn-learn").addEventListener("click", () => lessons.open());

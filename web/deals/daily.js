@@ -57,6 +57,13 @@ export function linkTo(seed) {
   return url.href;
 }
 
+/** The link to the match on the table, or "" while it would give away what is hidden: a seed
+ * deals every deck of its match (stock order and both hands, docs/fairness.md), so its link is
+ * given once the match is `over`. A daily's seed is public (everyone plays it): its link always. */
+export function matchLink(seed, over) {
+  return seed && (over || dailyDate(seed)) ? linkTo(seed) : "";
+}
+
 function resultText(match) {
   if (!match) return t("table.daily_not_played");
   if (!match.finished) return t("table.daily_in_progress", { n: match.hands.length });
@@ -67,11 +74,11 @@ function resultText(match) {
 
 /**
  * Wire the daily dialog. `matches()` gives the statistics' match records, `seed()` the seed of
- * the match on the table, `newMatch(seed)` starts a match (asking first when one is in
+ * the match on the table, `over()` whether that match has ended, `newMatch(seed)` starts a match (asking first when one is in
  * progress), `replay(save)` steps through one. Returns `open(note)`, which opens the panel
  * with a note (a link that could not be followed).
  */
-export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
+export function wireDaily({ openDialog, matches, seed, over, newMatch, replay }) {
   const linksFilled = wireLinkButtons($("dlg-daily"), $("link-note"));
   const fill = () => {
     const today = todayUTC();
@@ -79,7 +86,10 @@ export function wireDaily({ openDialog, matches, seed, newMatch, replay }) {
     for (const m of matches()) if (m.daily) byDate.set(m.daily, m); // the latest try of each day
     $("daily-today").textContent = t("table.daily_today", { date: formatDay(today), result: resultText(byDate.get(today)) });
     $("daily-link").value = linkTo(dailySeed(today));
-    $("match-link").value = seed() ? linkTo(seed()) : "";
+    const link = matchLink(seed(), over());
+    $("match-link").value = link;
+    $("match-link-row").hidden = !link;
+    $("match-link-later").hidden = !!link;
     linksFilled();
     const past = [...byDate.values()].filter((m) => m.daily !== today).sort((a, b) => (a.daily < b.daily ? 1 : -1));
     const list = $("daily-list");

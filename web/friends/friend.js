@@ -33,9 +33,10 @@ function withoutHands(view) {
  * Wire the friend matches. `ui` is the page's state (ui.opponent names who plays the match on
  * the table); `inLesson()` is true while a lesson is on the table; `newMatch(seed, how)` starts a
  * match with `how` = {opponent, names}; `shown()` draws the table again and focuses the hand once
- * the player is in; `openDialog`/`closeDialog` as web/endings/endings.js.
+ * the player is in; `openDialog`/`closeDialog` as web/endings/endings.js; `hush()` takes away
+ * every word the page has said (the live region keeps its last lines).
  */
-export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDialog }) {
+export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDialog, hush }) {
   let covered = false;
   const orders = {}; // each seat's order of its cards on screen, kept while the other plays
 
@@ -51,6 +52,7 @@ export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDia
 
   function cover(view) {
     covered = true;
+    hush(); // the read-out of the last person's hand, their hint: not for the next one's ears
     document.documentElement.dataset.handover = String(view.seat);
     const [first, second] = view.names;
     const [a, b] = view.scores.points.map(formatNumber);
@@ -81,25 +83,28 @@ export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDia
   // ------------------------------------------------------------------------------ the names
 
   const inputs = [$("friend-name-0"), $("friend-name-1")];
-  const defaults = () => [t("friend.default_first"), t("friend.default_second")];
+  let defaults = []; // the name an empty field takes: "Player 1", or the name now at the table
 
+  // The fields start empty, each showing in grey the name it takes if left so: a name typed
+  // replaces it, never adds to it ("Player 2Ben").
   function ask() {
-    const names = ui.opponent === FRIEND && ui.view ? ui.view.names : defaults();
+    const playing = ui.opponent === FRIEND && ui.view;
+    defaults = playing ? ui.view.names : [t("friend.default_first"), t("friend.default_second")];
     inputs.forEach((input, i) => {
       input.maxLength = NAME_LENGTH;
-      input.value = names[i];
+      input.value = "";
+      input.placeholder = defaults[i];
     });
     $("friend-error").textContent = "";
     $("friend-abandon").hidden = !ui.view || ui.view.phase === "match_over";
     closeDialog("dlg-settings");
     openDialog("dlg-friend");
     inputs[0].focus();
-    inputs[0].select();
   }
 
   function start(event) {
     event.preventDefault();
-    const names = inputs.map((input, i) => cleanName(input.value) || defaults()[i]);
+    const names = inputs.map((input, i) => cleanName(input.value) || defaults[i]);
     if (names[0].toLocaleLowerCase() === names[1].toLocaleLowerCase()) {
       $("friend-error").textContent = t("friend.same_names");
       inputs[1].focus();
@@ -119,7 +124,11 @@ export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDia
     /** The view the table draws: without hands while the hand-over covers it. */
     drawn: (view) => (covered && active() ? withoutHands(view) : view),
     covered: () => covered && active(),
-    /** A saved friend match is never drawn before the engine loads it (its view shows a hand). */
+    /** The view kept to draw the next visit's first frame (web/store/resume.js): none between
+     * friends, since it would hold the hand of the seat to act for whoever opens the page. */
+    kept: (view) => (active() ? null : view),
+    /** A saved friend match is never drawn before the engine loads it (a view kept by an older
+     * page shows a hand). */
     savedIsFriends: () => {
       const saved = loadSave();
       return !!(saved && saved.doc && saved.doc.opponent === FRIEND);

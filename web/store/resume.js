@@ -19,11 +19,11 @@ function fingerprint(text) {
 }
 
 /** Keep the view of a save just written ({stored, text}, web/store/saving.js) under that save's
- * fingerprint; a save localStorage refused takes the older view away, which belongs to no save
- * the page would load. */
+ * fingerprint; a save localStorage refused, or no view to keep (null: a match between friends),
+ * takes the older view away, which belongs to no save the page would load. */
 export function rememberView(view, saved) {
   if (!saved) return; // not this tab's save to write (web/store/tabs.js)
-  if (saved.stored) writeLastView({ save: fingerprint(saved.text), view });
+  if (saved.stored && view) writeLastView({ save: fingerprint(saved.text), view });
   else forgetLastView();
 }
 
