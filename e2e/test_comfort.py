@@ -224,6 +224,47 @@ def test_large_cards_keep_one_screen(
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
 
 
+# The moves' strip as the page leaves it (scrolled to its end): the moves it shows partly.
+CUT_MOVES_JS = """() => {
+  const log = document.getElementById('log');
+  const box = log.getBoundingClientRect();
+  const top = box.top + log.clientTop, bottom = top + log.clientHeight;
+  return [...log.children].map((li) => [li.textContent.slice(0, 30), li.getBoundingClientRect()])
+    .filter(([, r]) => r.height > 0 && r.bottom > top + 0.5 && r.top < bottom - 0.5
+      && (r.top < top - 0.5 || r.bottom > bottom + 0.5))
+    .map(([text, r]) => `"${text}" (${Math.round(r.top)}..${Math.round(r.bottom)} in `
+      + `${Math.round(top)}..${Math.round(bottom)})`);
+}"""
+
+
+def test_large_cards_strip_shows_whole_moves(
+    browser: Browser, base_url: str, positions: dict[str, Any]
+) -> None:
+    """Large cards on the short phone, where the moves' strip is at its smallest: the move it
+    shows is whole, with the deal's fingerprint last (two lines) and after a knock's long result;
+    first the check sees a strip cut to less than a line."""
+    page = new_page(browser, base_url)
+    table = Table(page)
+    table.open(f"./?{FAST}&seed={positions['opening']}")
+    tick(page, "Large cards", "cards-large")
+    table.idle(BOOT_TIMEOUT)
+    caught(
+        page,
+        "() => document.querySelector('.side').style.height = '1.2em'",
+        "() => document.querySelector('.side').style.height = ''",
+        lambda p: p.evaluate(CUT_MOVES_JS),
+        "Deal fingerprint",
+    )
+    problems = [f"opening: {cut}" for cut in page.evaluate(CUT_MOVES_JS)]
+    problems += every_size(page, "large-strip-opening", [(360, 640)])
+    load(page, positions["hand_over"])
+    page.keyboard.press("Escape")  # the table under the hand's end
+    problems += [f"hand end: {cut}" for cut in page.evaluate(CUT_MOVES_JS)]
+    problems += every_size(page, "large-strip-hand-end", [(360, 640)])
+    page.context.close()
+    assert not problems, "\n".join(problems)
+
+
 # ------------------------------------------------------------------------------------ left-handed
 
 MIRROR_JS = """() => {
