@@ -6,20 +6,24 @@ discard with eleven cards, a knock on offer with its prompt and after Knock pres
 hand's end and the table with the opponent's hand revealed), has no layout problem (layout.py:
 one screen, nothing cut, nothing covered). Your cards are at least 1.2 times as wide as the
 standard ones and their index 1.2 times as big, but on the phone held sideways at 640x360, where
-the height allows only 1.14 times the width (the cards grow as much as fits).
+the height allows only 1.14 times the width (the cards grow as much as fits). At 360x640, where
+the moves' strip shows only the last move, that move is whole (the deal's fingerprint, two lines,
+and a knock's long result).
 
 Left-handed: the stock lies right of the discard pile, the piles right of the pile's links, and
 the action bar's buttons run in the mirrored order from its right edge; the Tab key still moves
 left to right over the piles and the buttons; the table has no layout problem at the 8 sizes.
 
 Zoom to 200%: Chromium zoomed to 200% lays a page out as a viewport of half the CSS width at
-device scale 2: 1280x800 is 640x400, 1920x1080 is 960x540, and 360x640 is 180x320. A control is
+device scale 2: 1280x800 is 640x400, 1920x1080 is 960x540, and 360x640 is 180x320 (the zoomed
+phones' layout problems, in every state of the screen test: test_screens.py). A control is
 *reachable* there when, scrolled into view by scrolls the player can make (no box that hides its
 overflow scrolled), its aim point (a card's index corner, else the middle of its first line box)
 lies inside the viewport and hits the control itself, not something on top.
 Every shown button, link, field and card is checked so on the table and in the dialogs. At
 640x400 the table also still fits one screen (layout.py); at 960x540 (the two-column layout of a
-laptop, too short for it) and at 180x320 the page scrolls, its action bar stuck to the bottom.
+laptop, too short for it) the page scrolls with its action bar stuck to the bottom, and at 180x320
+it scrolls down only, its action bar in its place under the hand (web/table/zoomed.css).
 Each check is first shown to catch a planted fault. Screenshots go to $GIN_SCREENS.
 """
 
