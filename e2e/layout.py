@@ -16,6 +16,10 @@ An open dialog must lie inside the viewport and must not scroll sideways; it mus
 it opens (not scrolled down), with the focus in sight; its primary action must be in sight and
 uncovered both at its top and scrolled to its end; any other control may need the dialog to
 scroll (inside itself), and is checked scrolled into view.
+
+A page zoomed so far that no table fits one screen (``reflow``: a phone at 200%, WCAG 1.4.10) may
+scroll down, never sideways: each control, card and the prompt is then checked scrolled into
+view, and the action bar must not lie over a card scrolled into view.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 PROBLEMS_JS = r"""
-() => {
+(reflow) => {
   const dialog = document.querySelector("dialog[open]");
   const root = dialog || document.body;
   const vw = document.documentElement.clientWidth;
@@ -40,13 +44,14 @@ PROBLEMS_JS = r"""
   };
   const problems = [];
   const page = document.documentElement;
-  if (page.scrollHeight > page.clientHeight + 1 || page.scrollWidth > page.clientWidth + 1) {
+  const tall = !reflow && page.scrollHeight > page.clientHeight + 1;
+  if (tall || page.scrollWidth > page.clientWidth + 1) {
     const past = [...document.body.querySelectorAll("*")].filter(shown).filter((el) => {
       const r = el.getBoundingClientRect();
-      return r.bottom > vh + 1 || r.right > vw + 1;
+      return (tall && r.bottom > vh + 1) || r.right > vw + 1;
     }).map(name).slice(0, 3).join(", ");
     const size = `${page.scrollWidth}×${page.scrollHeight} in ${vw}×${vh}`;
-    problems.push(`the page scrolls (${size}): ${past}`);
+    problems.push(`the page scrolls${tall ? "" : " sideways"} (${size}): ${past}`);
   }
   if (dialog && dialog.scrollWidth > dialog.clientWidth + 1) {
     const edge = dialog.getBoundingClientRect().left + dialog.clientWidth + 1;
@@ -144,9 +149,16 @@ PROBLEMS_JS = r"""
     }
     dialog.scrollTop = 0;
   } else {
-    for (const el of [...controls, document.getElementById("prompt-area")]) reachable(el);
-    const bar = document.getElementById("actions").getBoundingClientRect();
+    // Zoomed, where the page may scroll down, each is checked as the player scrolls to it; the
+    // action bar, stuck to the screen's bottom, must then still not lie over a card.
+    const into = (el) => reflow && el.scrollIntoView({ block: "center", inline: "nearest" });
+    for (const el of [...controls, document.getElementById("prompt-area")]) {
+      into(el);
+      reachable(el);
+    }
     for (const el of document.querySelectorAll("#hand button.card")) {
+      into(el);
+      const bar = document.getElementById("actions").getBoundingClientRect();
       const r = el.getBoundingClientRect();
       if (r.height < 44) problems.push(`${name(el)} is only ${Math.round(r.height)} px tall`);
       const over = Math.min(r.bottom, bar.bottom) - Math.max(r.top, bar.top);
@@ -161,12 +173,13 @@ PROBLEMS_JS = r"""
 """
 
 
-def layout_problems(page: Any) -> list[str]:
+def layout_problems(page: Any, reflow: bool = False) -> list[str]:
     """What is cut off, covered or scrolled away on the page as it is now (empty when all is
     well), once the page has drawn two frames at its size: what reacts to a new size (the header's
-    menu folding into More, web/table/menufit.js) has then had its turn, as it has for a player."""
+    menu folding into More, web/table/menufit.js) has then had its turn, as it has for a player.
+    ``reflow``: the page zoomed, which may scroll down but not sideways (module docstring)."""
     page.evaluate(
         "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
     )
-    problems: list[str] = page.evaluate(PROBLEMS_JS)
+    problems: list[str] = page.evaluate(PROBLEMS_JS, reflow)
     return problems

@@ -1,5 +1,6 @@
 """The screen test's walk (test_screens.py, test_languages.py): one page through every screen
-state, in one language, checked at each state at the eight sizes of the issue by layout.py.
+state, in one language, checked at each state at the eight sizes of the issue by layout.py (or,
+with the browser zoomed, at the two phones of ZOOMED).
 
 The states: the loading shell, the opening, the header's dialogs (keys, settings, statistics with
 two pairs of friends, the daily deal; each checked at its top as it opens), a discard with eleven
@@ -49,6 +50,9 @@ SIZES = [
     (1280, 800),
     (1920, 1080),
 ]
+# The phones walked again with the browser zoomed to 200% (test_screens.py): a zoom of z lays the
+# page out as a viewport of 1/z of the CSS pixels at z times the device scale, as browsers do.
+ZOOMED = [(360, 640), (640, 360)]
 SHOTS = os.environ.get("GIN_SCREENS")
 
 
@@ -114,11 +118,13 @@ def find_positions() -> dict[str, Any]:
     }
 
 
-def shoot(page: Page, what: str) -> None:
+def shoot(page: Page, what: str, size: str = "") -> None:
+    """A screenshot named by the size (``size``, else the viewport's) and ``what``."""
     if SHOTS:
-        size = page.viewport_size or {}
+        seen = page.viewport_size or {}
+        size = size or f"{seen['width']}x{seen['height']}"
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=Path(SHOTS) / f"{size['width']}x{size['height']}-{what}.png")
+        page.screenshot(path=Path(SHOTS) / f"{size}-{what}.png")
 
 
 def menu_click(page: Page, button: str) -> None:
@@ -130,13 +136,17 @@ def menu_click(page: Page, button: str) -> None:
     page.locator(f"#{button}").click()
 
 
-def every_size(page: Page, what: str, sizes: list[tuple[int, int]] | None = None) -> list[str]:
-    """The layout problems of the page as it is, at each size (with a screenshot of each)."""
+def every_size(
+    page: Page, what: str, sizes: list[tuple[int, int]] | None = None, zoom: int = 1
+) -> list[str]:
+    """The layout problems of the page as it is, at each size (with a screenshot of each); at a
+    ``zoom`` of the browser (2: 200%), each size as that zoom lays it out (ZOOMED)."""
     found = []
     for width, height in sizes or SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        shoot(page, what)
-        found += [f"{what} at {width}×{height}: {p}" for p in layout_problems(page)]
+        page.set_viewport_size({"width": width // zoom, "height": height // zoom})
+        at = f"{width}×{height}" + (f" at {zoom * 100}%" if zoom > 1 else "")
+        shoot(page, what, at.replace("×", "x").replace(" at ", "-"))
+        found += [f"{what} at {at}: {p}" for p in layout_problems(page, reflow=zoom > 1)]
     return found
 
 
@@ -173,12 +183,14 @@ def plant_broken_layouts(page: Page) -> None:
         assert caught in problems, f"the layout check missed {caught!r}: {problems}"
 
 
-def caught(page: Page, plant: str, undo: str, wanted: str | tuple[str, ...]) -> None:
-    """The check, on the layout broken by the script ``plant`` (undone by ``undo``), names
-    ``wanted`` (or one of them, where what reacts to the page, web/table/menufit.js, may leave one
-    symptom or the other)."""
+def caught(
+    page: Page, plant: str, undo: str, wanted: str | tuple[str, ...], reflow: bool = False
+) -> None:
+    """The check (of a zoomed page: ``reflow``), on the layout broken by the script ``plant``
+    (undone by ``undo``), names ``wanted`` (or one of them, where what reacts to the page,
+    web/table/menufit.js, may leave one symptom or the other)."""
     page.evaluate(plant)
-    problems = " ".join(layout_problems(page))
+    problems = " ".join(layout_problems(page, reflow))
     page.evaluate(undo)
     signs = (wanted,) if isinstance(wanted, str) else wanted
     missed = f"the layout check missed {wanted!r}: {problems}"
@@ -245,9 +257,10 @@ class Walk:
         lang: str = "en",
         also: Callable[[Page, str], list[str]] | None = None,
         plants: bool = False,
+        zoom: int = 1,
     ) -> None:
         self.page, self.positions, self.lang = page, positions, lang
-        self.also, self.plants = also, plants
+        self.also, self.plants, self.zoom = also, plants, zoom
         self.table = Table(page)
         self.problems: list[str] = []
         self.loaded = ""  # the position on the table as it was loaded, untouched
@@ -266,9 +279,13 @@ class Walk:
             spoken = self.page.evaluate("document.documentElement.lang")
             assert spoken == INTL_LANG.get(self.lang, self.lang), f"{what}: lang={spoken}"
         name = what if self.lang == "en" else f"{self.lang} {what}"
-        self.problems += every_size(self.page, name)
+        self.problems += every_size(self.page, name, ZOOMED if self.zoom > 1 else SIZES, self.zoom)
         if self.also:
             self.problems += self.also(self.page, what)
+
+    def resize(self, width: int, height: int) -> None:
+        """The screen of ``width`` × ``height`` as the walk's zoom lays it out."""
+        self.page.set_viewport_size({"width": width // self.zoom, "height": height // self.zoom})
 
     def caught(self, plant: str, undo: str, wanted: str) -> None:
         if self.plants:
@@ -317,7 +334,7 @@ class Walk:
             if name == "stats":  # the panel at its longest, with its section between friends
                 page.evaluate(WITH_FRIENDS, FRIENDS)
             # Opened where its focus is the hardest to keep in sight: the shortest screen.
-            page.set_viewport_size({"width": 640, "height": 360})
+            self.resize(640, 360)
             menu_click(page, f"btn-{name}")
             self.look(name)
             page.keyboard.press("Escape")
@@ -325,7 +342,7 @@ class Walk:
     def dialog_top(self) -> None:
         """The check sees a dialog opened scrolled to its end, its focus on its last link."""
         page = self.page
-        page.set_viewport_size({"width": 640, "height": 360})
+        self.resize(640, 360)
         page.locator("#btn-keys").click()
         caught(
             page,
@@ -341,7 +358,7 @@ class Walk:
         """Eleven cards in four groups."""
         self.load("discard")
         if self.plants:
-            self.page.set_viewport_size({"width": 1280, "height": 800})
+            self.resize(1280, 800)
             plant_broken_layouts(self.page)
         self.look("discard")
 
@@ -366,7 +383,7 @@ class Walk:
         expect(chip).to_be_visible()
         if self.lang == "en":
             expect(chip).to_contain_text("Hint: ")
-        page.set_viewport_size({"width": 360, "height": 640})
+        self.resize(360, 640)
         self.caught(BAR_UP, BAR_BACK, "the action bar lies over")
         self.look("hint")
         chip.click()
@@ -384,7 +401,7 @@ class Walk:
         expect(message).not_to_be_empty()  # "again to knock"
         # The old way, the prompt and the knock's message stacked, squeezed into one line: the
         # check says the prompt area is cut.
-        page.set_viewport_size({"width": 360, "height": 640})
+        self.resize(360, 640)
         self.caught(STACKED, UNSTACKED, "#prompt-area is cut")
         self.look("knock-once")
         page.keyboard.press("Escape")
@@ -392,7 +409,7 @@ class Walk:
         page.keyboard.press("k")
         expect(page.locator("#knock-options input")).to_have_count(positions["knock_options"])
         if self.plants:
-            page.set_viewport_size({"width": 360, "height": 640})
+            self.resize(360, 640)
             unpin = (
                 "(how) => document.querySelector('#dlg-knock .dialog-buttons').style.position = how"
             )
@@ -409,7 +426,7 @@ class Walk:
         self.load("hand_over")
         expect(page.locator("#dlg-result #deal-verify")).to_be_visible()
         # The stock left drawn wider than a phone: the check sees the dialog scroll sideways.
-        page.set_viewport_size({"width": 360, "height": 640})
+        self.resize(360, 640)
         stock = "document.getElementById('deal-stock').style.minWidth"
         self.caught(
             f"() => {stock} = '120vw'", f"() => {stock} = ''", "#dlg-result scrolls sideways"
@@ -431,7 +448,7 @@ class Walk:
             said = f"no Review button in 60 s: {state}; the page's warnings: {self.said}"
             raise AssertionError(said) from err
         expect(page.locator("#dlg-review")).to_be_visible()
-        page.set_viewport_size({"width": 360, "height": 640})
+        self.resize(360, 640)
         self.caught(
             "() => document.getElementById('review-list').style.width = '900px'",
             "() => document.getElementById('review-list').style.width = ''",
@@ -470,7 +487,7 @@ class Walk:
             hand.textContent = hand.textContent.replace(/\\d+/, '12');
         }""")
         if self.plants:
-            page.set_viewport_size({"width": 360, "height": 640})
+            self.resize(360, 640)
             caught(
                 page,
                 "() => { document.getElementById('target').style.whiteSpace = 'nowrap';"
@@ -479,7 +496,7 @@ class Walk:
                 " document.querySelector('.cue-word').style.display = ''; }",
                 ("the page scrolls", "overlap in the header"),
             )
-            page.set_viewport_size({"width": 640, "height": 360})
+            self.resize(640, 360)
             caught(
                 page,
                 "() => document.querySelector('.sheet-cue').style.marginLeft = '-40px'",
@@ -497,7 +514,7 @@ class Walk:
         top, the Learn list, lesson 1 on the table with its task, then its answer to a wrong
         move."""
         page = self.page
-        page.set_viewport_size({"width": 640, "height": 360})
+        self.resize(640, 360)
         page.goto(f"./help.html?lang={self.lang}")  # the table's page gone first: it saves
         page.evaluate(  # the saves: localStorage and the journal (web/store/journal.js)
             "() => { localStorage.clear(); return new Promise((done) =>"
@@ -527,7 +544,7 @@ class Walk:
         page.wait_for_selector(MY_TURN, state="attached")  # its task: "Pass on it"
         self.table.idle()
         # The lesson's intro, left out on a phone held sideways, would not fit in the coach.
-        page.set_viewport_size({"width": 640, "height": 360})
+        self.resize(640, 360)
         intro = "document.querySelector('#coach .coach-intro').style.display"
         self.caught(f"() => {intro} = 'block'", f"() => {intro} = ''", "#coach is cut")
         self.look("lesson")
@@ -541,9 +558,13 @@ class Walk:
         self.look("lesson-wrong")
 
 
-def language_page(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:
-    """A context and its page for one walk, at the first size."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 640})
+def language_page(browser: Browser, base_url: str, zoom: int = 1) -> tuple[BrowserContext, Page]:
+    """A context and its page for one walk, at the first size (at ``zoom``: ZOOMED)."""
+    context = browser.new_context(
+        base_url=base_url,
+        viewport={"width": 360 // zoom, "height": 640 // zoom},
+        device_scale_factor=zoom,
+    )
     page = context.new_page()
     page.set_default_timeout(20_000)
     return context, page

@@ -6,20 +6,24 @@ discard with eleven cards, a knock on offer with its prompt and after Knock pres
 hand's end and the table with the opponent's hand revealed), has no layout problem (layout.py:
 one screen, nothing cut, nothing covered). Your cards are at least 1.2 times as wide as the
 standard ones and their index 1.2 times as big, but on the phone held sideways at 640x360, where
-the height allows only 1.14 times the width (the cards grow as much as fits).
+the height allows only 1.14 times the width (the cards grow as much as fits). At 360x640, where
+the moves' strip shows only the last move, that move is whole (the deal's fingerprint, two lines,
+and a knock's long result).
 
 Left-handed: the stock lies right of the discard pile, the piles right of the pile's links, and
 the action bar's buttons run in the mirrored order from its right edge; the Tab key still moves
 left to right over the piles and the buttons; the table has no layout problem at the 8 sizes.
 
 Zoom to 200%: Chromium zoomed to 200% lays a page out as a viewport of half the CSS width at
-device scale 2: 1280x800 is 640x400, 1920x1080 is 960x540, and 360x640 is 180x320. A control is
+device scale 2: 1280x800 is 640x400, 1920x1080 is 960x540, and 360x640 is 180x320 (the zoomed
+phones' layout problems, in every state of the screen test: test_screens.py). A control is
 *reachable* there when, scrolled into view by scrolls the player can make (no box that hides its
 overflow scrolled), its aim point (a card's index corner, else the middle of its first line box)
 lies inside the viewport and hits the control itself, not something on top.
 Every shown button, link, field and card is checked so on the table and in the dialogs. At
 640x400 the table also still fits one screen (layout.py); at 960x540 (the two-column layout of a
-laptop, too short for it) and at 180x320 the page scrolls, its action bar stuck to the bottom.
+laptop, too short for it) the page scrolls with its action bar stuck to the bottom, and at 180x320
+it scrolls down only, its action bar in its place under the hand (web/table/zoomed.css).
 Each check is first shown to catch a planted fault. Screenshots go to $GIN_SCREENS.
 """
 
@@ -200,9 +204,9 @@ def test_large_cards_keep_one_screen(
     problems += every_size(page, "large-opening")
     load(page, positions["discard"])
     page.set_viewport_size({"width": 360, "height": 640})
-    caught(  # cards a little taller than the short phone has room for
+    caught(  # cards taller than the short phone has room for, even in the table's tightest form
         page,
-        "() => document.documentElement.style.setProperty('--card-h', '92px')",
+        "() => document.documentElement.style.setProperty('--card-h', '110px')",
         "() => document.documentElement.style.removeProperty('--card-h')",
         layout_problems,
         "the page scrolls",
@@ -222,6 +226,47 @@ def test_large_cards_keep_one_screen(
     problems += every_size(page, "large-revealed")
     page.context.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+# The moves' strip as the page leaves it (scrolled to its end): the moves it shows partly.
+CUT_MOVES_JS = """() => {
+  const log = document.getElementById('log');
+  const box = log.getBoundingClientRect();
+  const top = box.top + log.clientTop, bottom = top + log.clientHeight;
+  return [...log.children].map((li) => [li.textContent.slice(0, 30), li.getBoundingClientRect()])
+    .filter(([, r]) => r.height > 0 && r.bottom > top + 0.5 && r.top < bottom - 0.5
+      && (r.top < top - 0.5 || r.bottom > bottom + 0.5))
+    .map(([text, r]) => `"${text}" (${Math.round(r.top)}..${Math.round(r.bottom)} in `
+      + `${Math.round(top)}..${Math.round(bottom)})`);
+}"""
+
+
+def test_large_cards_strip_shows_whole_moves(
+    browser: Browser, base_url: str, positions: dict[str, Any]
+) -> None:
+    """Large cards on the short phone, where the moves' strip is at its smallest: the move it
+    shows is whole, with the deal's fingerprint last (two lines) and after a knock's long result;
+    first the check sees a strip cut to less than a line."""
+    page = new_page(browser, base_url)
+    table = Table(page)
+    table.open(f"./?{FAST}&seed={positions['opening']}")
+    tick(page, "Large cards", "cards-large")
+    table.idle(BOOT_TIMEOUT)
+    caught(
+        page,
+        "() => document.querySelector('.side').style.height = '1.2em'",
+        "() => document.querySelector('.side').style.height = ''",
+        lambda p: p.evaluate(CUT_MOVES_JS),
+        "Deal fingerprint",
+    )
+    problems = [f"opening: {cut}" for cut in page.evaluate(CUT_MOVES_JS)]
+    problems += every_size(page, "large-strip-opening", [(360, 640)])
+    load(page, positions["hand_over"])
+    page.keyboard.press("Escape")  # the table under the hand's end
+    problems += [f"hand end: {cut}" for cut in page.evaluate(CUT_MOVES_JS)]
+    problems += every_size(page, "large-strip-hand-end", [(360, 640)])
+    page.context.close()
+    assert not problems, "\n".join(problems)
 
 
 # ------------------------------------------------------------------------------------ left-handed

@@ -143,8 +143,7 @@ export function wireReplay({ call, openDialog, coach }) {
     setPlaying(false);
     coach.replayOpened(save);
     show(0);
-    openDialog("dlg-replay");
-    $("replay-forward").focus();
+    openDialog("dlg-replay", $("replay-forward"));
     return null;
   };
 }

@@ -14,13 +14,15 @@ export function useCoach(hooks) {
   coach = hooks;
 }
 
-/** Open a dialog as a modal, at its top: the browser focuses its first control and scrolls to
- * it, which on a short screen can be the last thing in it (the keys dialog's link); then the
- * heading takes the focus instead, and the dialog is shown from its title. */
-export function openDialog(id) {
+/** Open a dialog as a modal, at its top: the browser focuses its first control (or ``focus``,
+ * the control the dialog is for) and scrolls to it, which on a short screen can be the last thing
+ * in it (the keys dialog's link, a zoomed knock's first declaration); then the heading takes the
+ * focus instead, and the dialog is shown from its title. */
+export function openDialog(id, focus = null) {
   const d = $(id);
   if (d.open) return;
   d.showModal();
+  if (focus) focus.focus({ preventScroll: true });
   d.scrollTop = 0;
   const focused = d.contains(document.activeElement) ? document.activeElement : null;
   const box = d.getBoundingClientRect();

@@ -65,9 +65,6 @@ export function wireKnock({ call, act, view, openDialog }) {
     const offer = $("knock-gin");
     offer.hidden = !gin;
     offer.textContent = bigGin ? t("table.big_gin_instead") : gin ? t("table.gin_instead", { card: { card: gins[0] } }) : "";
-    openDialog("dlg-knock");
-    $("dlg-knock").scrollTop = 0;
-    const first = $("knock-options").querySelector("input:checked");
-    if (first) first.focus();
+    openDialog("dlg-knock", $("knock-options").querySelector("input:checked"));
   };
 }

@@ -7,7 +7,8 @@
 //   past the seat or onto more lines, the pill shrinks to a dot (the seat's gold ring still says it);
 // - and should the table still run past the bottom of the screen, it takes its tightest form
 //   (body.squeeze in style.css: smaller links and rules beside the piles, thinner seats, the
-//   opponent's lines in words kept for screen readers), the same in every language that needs it.
+//   opponent's lines in words kept for screen readers), the same in every language that needs it,
+//   where that form fits the screen.
 
 const MIN_SCALE = 0.7;
 const STEP = 0.06;
@@ -33,11 +34,15 @@ function fitHead(head) {
   if (head.offsetHeight > height + 1 || past) seat.classList.add("tight");
 }
 
-/** The tightest form, only while the table would otherwise scroll. */
+/** The tightest form, only while the table would otherwise scroll and it then fits: where the
+ * page scrolls anyway (a zoomed phone, zoomed.css), smaller words would only undo the zoom. */
 function fitTable() {
   const page = document.documentElement;
+  const scrolls = () => page.scrollHeight > innerHeight + 1;
   document.body.classList.remove("squeeze");
-  if (page.scrollHeight > innerHeight + 1) document.body.classList.add("squeeze");
+  if (!scrolls()) return;
+  document.body.classList.add("squeeze");
+  if (scrolls()) document.body.classList.remove("squeeze");
 }
 
 export function fitTexts() {
