@@ -192,3 +192,25 @@ def test_a_failed_coach_worker_is_replaced(
     expect(page.locator("#result-review")).to_be_visible()
     assert len(served) == 3, served
     context.close()
+
+
+def test_the_coachs_worker_starts_while_the_first_hand_is_played(
+    browser: Browser, base_url: str
+) -> None:
+    """The reviews' worker boots during the visit's first hand (once the table is playable), so
+    the first hand's review does not wait for it at the hand's end."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"./?{FAST}&seed=coach-early")
+    page.wait_for_selector(MY_TURN, state="attached", timeout=BOOT_TIMEOUT)
+    page.wait_for_function(
+        "() => performance.getEntriesByName('gin:coach-ready').length > 0", timeout=BOOT_TIMEOUT
+    )
+    marks = page.evaluate(
+        """() => Object.fromEntries(['gin:playable', 'gin:coach-started'].map(
+             (n) => [n, performance.getEntriesByName(n)[0].startTime]))"""
+    )
+    assert marks["gin:playable"] <= marks["gin:coach-started"]
+    assert page.evaluate("window.__gin.ui.view.phase") in ("opening", "draw", "discard")
+    assert page.evaluate("window.__gin.reviewer.times.length") == 0  # no review asked yet
+    context.close()

@@ -11,10 +11,16 @@ from typing import Any
 
 from gintable import BOOT_TIMEOUT, Table
 
+from gin.i18n import LANGUAGES
+
 SAVE = "gin-rummy:save:v1"
 STATS = "gin-rummy:stats:v1"
 PROGRESS = "gin-rummy:lessons:v1"
-LOCALES = Path(__file__).resolve().parent.parent / "gin" / "locales"
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "gin" / "locales"
+SIZES = ((360, 640), (640, 360), (1280, 800))
+FOLDS = ((360, 640), (640, 360))  # where the rule folds behind its button after the first move
+SHOTS = Path("/work/shots/coachpage")  # screenshots, when the folder is there
 
 
 def stored(page: Any, key: str) -> str | None:
@@ -104,6 +110,11 @@ def test_a_lesson_plays_by_taps_and_the_match_comes_back(browser: Any, base_url:
     table.card("7C").tap()
     table.card("7C").tap()  # a card of the new run: wrong
     page.wait_for_selector("#coach[data-state=wrong]")
+    # The card lifted for the move held back goes down, and the table's prompt (which offered
+    # "tap 7♣ again to discard it") gives way to the lesson's answer.
+    assert page.evaluate("window.__gin.ui.selected") is None
+    assert page.locator("#hand [aria-pressed=true]").count() == 0
+    assert not page.locator("#prompt").is_visible()
     card = least_deadwood(page)
     table.card(card).tap()
     table.card(card).tap()
@@ -157,3 +168,67 @@ def test_the_hint_and_a_lesson_speak_german(page: Any) -> None:
     page.wait_for_selector("#coach[data-state=wrong]")
     said = page.locator("#coach-said").inner_text()
     assert said.startswith("Nicht ganz: B♠ bildet"), said  # the jack of spades: Bube, B♠
+
+
+def shown(page: Any, selector: str) -> bool:
+    """Whether the node is drawn whole inside the window and inside the coach (which scrolls
+    inside when long: none of it may be scrolled away)."""
+    seen: bool = page.evaluate(
+        """(selector) => {
+          const node = document.querySelector(selector), coach = document.querySelector('#coach');
+          const r = node.getBoundingClientRect(), c = coach.getBoundingClientRect();
+          const style = getComputedStyle(node);
+          return r.width > 40 && r.height > 8 && style.visibility === 'visible'
+            && r.top >= Math.max(0, c.top) && r.bottom <= Math.min(innerHeight, c.bottom)
+            && r.left >= 0 && r.right <= innerWidth && coach.scrollTop === 0;
+        }""",
+        selector,
+    )
+    return seen
+
+
+def test_every_lessons_rule_and_title_show_at_every_size_in_every_language(
+    browser: Any, base_url: str
+) -> None:
+    """Each lesson's rule (its intro: melds and deadwood, knock with 10 or less, undercut 25, gin
+    25, big gin 31, laying off) and its title show at its start on a phone upright and sideways
+    and on a laptop; after the first move, where the table needs the room, the rule folds behind
+    the Rule button: one tap brings it back, and folded it stays in the accessibility tree."""
+    lessons = json.loads((ROOT / "web" / "coach" / "lessons.json").read_text())["lessons"]
+    keys = {"pass": "p", "take": "t"}  # every lesson's first move
+    for language in LANGUAGES:
+        rules = catalogue_pattern("lessons", language)
+        context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        table = Table(page).open(f"./?lang={language}&speed=0&sw=0&seed=lesson-rules")
+        for number, lesson in enumerate(lessons):
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.locator("#btn-learn").click()
+            page.locator("#dlg-learn button.lesson").nth(number).click()
+            page.wait_for_selector(f'html[data-lesson="{lesson["id"]}"]')
+            table.idle()
+            where = f"{language}, lesson {number + 1}"
+            rule = page.locator("#coach-rule").inner_text()
+            assert rules.fullmatch(rule), (where, rule)
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                assert shown(page, "#coach-title"), (where, width, height)
+                assert shown(page, "#coach-rule"), (where, width, height)
+                if number in (0, 4) and language in ("en", "de") and SHOTS.is_dir():
+                    name = f"lesson{number + 1}-{language}-{width}x{height}.png"
+                    page.screenshot(path=SHOTS / name)
+            page.keyboard.press(keys[lesson["steps"][0]["expect"][0]])
+            page.wait_for_selector("#coach-said:not(:empty)")
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                if (width, height) not in FOLDS:
+                    assert shown(page, "#coach-rule"), (where, width, height)
+                    continue
+                button = page.locator("#coach button.rule")
+                assert button.get_attribute("aria-expanded") == "false"
+                assert not shown(page, "#coach-rule"), (where, width, height)
+                assert rule in page.locator("#coach").aria_snapshot(), (where, width, height)
+                button.click()
+                assert shown(page, "#coach-rule"), (where, width, height)
+                button.click()
+        context.close()

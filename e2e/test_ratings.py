@@ -1,7 +1,7 @@
 """The rated ladder on the page: the opponents' ratings in Settings, and after a match the
 player's rating (kept in the statistics, charted there) and the suggested next opponent. One
 short seeded match (to 10 points against the beginner, the autoplay hook playing your seat;
-the seed is one that your seat wins, so the suggestion is another opponent)."""
+the seed is one that your seat wins, so the suggestion is the next level up), at 360x640."""
 
 from __future__ import annotations
 
@@ -25,7 +25,22 @@ def stored_matches(page: Any) -> list[dict[str, Any]]:
     return matches
 
 
+def in_sight(page: Any, selector: str) -> bool:
+    """Whether the node is wholly inside the window and its open dialog, none of them scrolled."""
+    seen: bool = page.evaluate(
+        """(selector) => {
+          const node = document.querySelector(selector), box = node.closest('dialog');
+          const r = node.getBoundingClientRect(), d = box.getBoundingClientRect();
+          return box.scrollTop === 0 && window.scrollY === 0 && r.height > 0 && r.top >= d.top
+            && r.bottom <= Math.min(d.bottom, innerHeight);
+        }""",
+        selector,
+    )
+    return seen
+
+
 def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
     page.goto("./?speed=0&sw=0")
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     page.click("#btn-settings")
@@ -51,13 +66,17 @@ def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
     assert match["rating"] == expected["player"]
     assert (match["rating"]["rating"] > 1500) == (score == 1)
     shown = str(round(match["rating"]["rating"]))
-    assert page.locator("#match-rating-now").inner_text().startswith(f"Your rating: {shown} (95%")
+    # In plain words while one match leaves it wide: no "95% interval".
+    now = page.locator("#match-rating-now").inner_text()
+    assert now == f"Your rating: about {shown}, still settling after 1 rated match.", now
 
-    # The suggestion: the engine's nearest opponent, one tap away for the next match.
+    # The suggestion: one level up the ladder from the beginner (not the opponent nearest one
+    # lucky win), one tap away for the next match, in sight on a phone without scrolling.
     name = expected["suggest"]
-    assert name and name != "beginner", "this seed's result should suggest another opponent"
+    assert name == "cautious", "one win against the beginner leads to the next level up"
     label = str(catalogue("en")[f"opponents.{name}.label"])  # shown by its catalogue label
     assert label in page.locator("#match-suggest").inner_text()
+    assert in_sight(page, "#match-suggest-play")
     problems = every_size(page, "rating-match-end")
     # Reloaded at the match end, the page asks the engine again from the rating it kept.
     page.goto("./?speed=0&sw=0")
@@ -75,7 +94,7 @@ def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
 
     # Statistics: the rating, its interval (few matches) and the chart with its table of points.
     page.click("#btn-stats")
-    assert page.locator("#stats-rating-now").inner_text().startswith(f"{shown} (95% interval")
+    assert page.locator("#stats-rating-now").inner_text().startswith(f"about {shown}, still")
     page.wait_for_selector("#stats-rating-chart svg[role='img']")
     assert page.locator("#stats-rating-chart table tbody tr").count() == 1
     # One match: its interval drawn as a bar, and the rating between two labelled ticks.

@@ -18,16 +18,18 @@ raises. Operations (see docs/actions.md):
   ladder rated it, its rating with the 95% interval ``low`` to ``high``: docs/opponents.md)
 - ``{"op": "rate", "player": {"rating": .., "deviation": .., "matches": ..} | null, "opponent":
   name, "score": 1 | 0.5 | 0}`` (the player's rating after a finished match, null for a new
-  player: :func:`gin.ai.ratings.elo.after_match`, with its 95% interval, and ``suggest``, the
-  opponent nearest it; an opponent the ladder did not rate leaves the rating as it was, ``rated``
-  false)
-- ``{"op": "suggest", "player": {..}}`` (the rated opponent nearest a rating the page kept, so a
-  finished match shows its suggestion again after a reload)
+  player: :func:`gin.ai.ratings.elo.after_match`, with its 95% interval and whether it is
+  ``settled``, and ``suggest``, the opponent to play next: :func:`gin.ai.ratings.elo.suggest`; an
+  opponent the ladder did not rate leaves the rating as it was, ``rated`` false)
+- ``{"op": "suggest", "player": {..}, "opponent": name}`` (the same suggestion for a rating the
+  page kept and the opponent it was last rated against, so a finished match shows it again after
+  a reload)
 - ``{"op": "hint"}`` (the expert's suggestion for the human, with a one-line reason as a message
-  of :mod:`gin.i18n`, and where a knock is on offer the search's word on it: see
-  :mod:`gin.ai.coach.hint`)
+  of :mod:`gin.i18n`, and where a knock is on offer the search's word on it, but in a lesson:
+  see :mod:`gin.ai.coach.hint`)
 - ``{"op": "declarations", "card": "7H"}`` (every knock the human may make discarding that card,
-  for the knock review: action, melds, deadwood cards, deadwood and undercut risk, best first)
+  for the knock review: action, melds, deadwood cards, deadwood and undercut risk, best first;
+  in a lesson no risk: its computer hand is arranged, and a read of it would say nothing true)
 - ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and
   ``{"op": "presets"}`` (the rules presets, for the settings panel)
 - ``{"op": "review", "save": document, "hand": k, "seat": 0}`` (the coach's review of one hand
@@ -55,7 +57,14 @@ from gin.ai.base import ALIASES
 from gin.ai.coach.hint import hint, undercut_risks
 from gin.ai.coach.review import hand_count, review_hand
 from gin.ai.players.scripted import Scripted
-from gin.ai.ratings.elo import Z95, PlayerRating, after_match, opponent_rating, suggest
+from gin.ai.ratings.elo import (
+    SETTLED_DEVIATION,
+    Z95,
+    PlayerRating,
+    after_match,
+    opponent_rating,
+    suggest,
+)
 from gin.cards import format_cards, from_mask, mask_value, parse_card
 from gin.fairness import SALT_CHARS
 from gin.game import knock_choices
@@ -97,6 +106,12 @@ class Session:
         if hand.to_act is not None:
             return hand.to_act
         return hand.history[-1][0] if hand.history else HUMAN
+
+    @property
+    def arranged(self) -> bool:
+        """A lesson: the computer's hand was arranged, not dealt, so the read of the other hand
+        (its chance of an undercut) says nothing true of it; the lesson's undercut is certain."""
+        return bool(self.script)
 
     def seen(self) -> dict[str, Any]:
         """The view of :attr:`seat`, naming the computer opponent it chose (a lesson's scripted
@@ -285,17 +300,21 @@ def _rate(request: dict[str, Any]) -> dict[str, Any]:
         spread = (rated["high"] - rated["low"]) / (2 * Z95)
         player = after_match(player, rated["rating"], score, spread)
     low, high = player.interval()
+    settled = player.deviation < SETTLED_DEVIATION
     return {
         "ok": True,
         "rated": rated is not None,
-        "player": {**player.as_json(), "low": low, "high": high},
-        "suggest": suggest(player, OPPONENTS),
+        "player": {**player.as_json(), "low": low, "high": high, "settled": settled},
+        "suggest": suggest(player, OPPONENTS, ALIASES.get(opponent, opponent)),
     }
 
 
 def _suggest(request: dict[str, Any]) -> dict[str, Any]:
     player = PlayerRating.from_json(request.get("player"))
-    return {"ok": True, "suggest": suggest(player, OPPONENTS)}
+    played = request.get("opponent")
+    if played is not None:
+        played = ALIASES.get(_check_opponent(played), played)
+    return {"ok": True, "suggest": suggest(player, OPPONENTS, played)}
 
 
 def _replay(request: dict[str, Any]) -> dict[str, Any]:
@@ -322,21 +341,22 @@ def _declarations(request: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("You can knock only on your own turn.")
     card = parse_card(str(request.get("card", "")))
     actions = knock_choices(session.match.hand, card)
-    seen = session.seen()
-    risks = undercut_risks(seen, card, [a.melds or () for a in actions])
+    melded = [a.melds or () for a in actions]
+    risks: list[float | None] = [None] * len(actions)
+    if not session.arranged:
+        risks = list(undercut_risks(session.seen(), card, melded))
     choices = []
-    for action, risk in zip(actions, risks, strict=True):
-        melds = action.melds or ()
+    for action, melds, risk in zip(actions, melded, risks, strict=True):
         left = session.match.hand.hands[seat] & ~(1 << card) & ~sum(melds)
-        choices.append(
-            {
-                "action": action.text(),
-                "melds": [format_cards(from_mask(m)).split() for m in melds],
-                "deadwood_cards": format_cards(from_mask(left)).split(),
-                "deadwood": mask_value(left),
-                "undercut": risk,
-            }
-        )
+        choice: dict[str, Any] = {
+            "action": action.text(),
+            "melds": [format_cards(from_mask(m)).split() for m in melds],
+            "deadwood_cards": format_cards(from_mask(left)).split(),
+            "deadwood": mask_value(left),
+        }
+        if risk is not None:
+            choice["undercut"] = risk
+        choices.append(choice)
     return {"ok": True, "declarations": choices}
 
 
@@ -353,7 +373,10 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
     session = _current()
     if session.match.to_act not in (None, session.seat):
         raise ValueError(f"It is {session.names[COMPUTER]}'s turn; a hint is for your own.")
-    return {"ok": True, "hint": hint(session.seen())}
+    advice = hint(session.seen())
+    if session.arranged:
+        advice.pop("knock", None)  # its undercut risk is the read's, not the arranged hand's
+    return {"ok": True, "hint": advice}
 
 
 _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {

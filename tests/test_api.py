@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -166,17 +167,29 @@ def test_the_players_rating_moves_up_after_a_win_and_down_after_a_loss() -> None
             assert after["low"] < after["rating"] < after["high"]
 
 
-def test_a_rating_suggests_the_rated_opponent_nearest_it() -> None:
+def test_a_rating_suggests_one_level_at_a_time_until_it_settles() -> None:
+    """While the rating is wide, the next opponent is one level up or down the ladder from the
+    one played (one win against the beginner leads to the cautious player, not past it); once
+    settled, the one rated nearest it."""
     listed = call(op="opponents")["opponents"]
     rated = {o["name"]: o["rating"] for o in listed if "rating" in o}
+    ladder = sorted(rated, key=rated.__getitem__)
+    first = rate(None, 1, "beginner")
+    assert first["suggest"] == ladder[1] == "cautious" and not first["player"]["settled"]
+    assert call(op="suggest", player=first["player"], opponent="beginner")["suggest"] == "cautious"
     player: Any = None
-    for score in (0, 0, 0, 1, 1, 1, 1, 1):
+    for score in (0, 0, 0, 1, 1, 1, 1, 1) * 3:
         reply = rate(player, score, "gin-hunter")
         player = reply["player"]
-        nearest = min(abs(r - player["rating"]) for r in rated.values())
-        assert abs(rated[reply["suggest"]] - player["rating"]) == nearest
+        nearest = min(rated, key=lambda n: (abs(rated[n] - player["rating"]), n))
+        step = ladder.index(nearest) - ladder.index("gin-hunter")
+        one = ladder[ladder.index("gin-hunter") + (step > 0) - (step < 0)]
+        assert player["settled"] == (player["deviation"] < 100)
+        assert reply["suggest"] == (nearest if player["settled"] else one)
         # A rating the page kept asks for the same suggestion again (after a reload).
-        assert call(op="suggest", player=player)["suggest"] == reply["suggest"]
+        again = call(op="suggest", player=player, opponent="gin-hunter")["suggest"]
+        assert again == reply["suggest"]
+    assert player["settled"]
 
 
 def test_an_old_saves_opponent_name_is_rated_as_its_new_name() -> None:
@@ -265,3 +278,18 @@ def test_the_view_names_the_computer_opponent_the_person_chose() -> None:
     assert chosen["opponent"]["player"] == "beginner"
     friends = call(op="new", seed="named", opponent="friend", names=["Ana", "Ben"])["view"]
     assert "player" not in friends["opponent"]
+
+
+def test_a_lessons_knock_names_no_undercut_risk() -> None:
+    """A lesson's computer hand is arranged: the read's chance of an undercut says nothing true of
+    it (the undercut lesson read 0% and undercut one tap later), so neither the knock review nor
+    the hint names one there."""
+    lessons = json.loads((Path(__file__).parent.parent / "web/coach/lessons.json").read_text())
+    lesson = next(x for x in lessons["lessons"] if x["id"] == "undercut")
+    call(op="new", seed=lesson["seed"], decks=[lesson["deck"]], script=lesson["script"])
+    to_human(call(op="act", action="pass"))
+    to_human(call(op="act", action="draw"))
+    choices = call(op="declarations", card="8D")["declarations"]
+    assert choices and all("undercut" not in c for c in choices)
+    assert "knock" not in call(op="hint")["hint"]
+    assert call(op="act", action=choices[0]["action"])["view"]["result"]["kind"] == "undercut"

@@ -249,7 +249,13 @@ const scheduleAutoplay = createAutoplay({
 async function act(action) {
   if (!ui.view || ui.busy) return null;
   if (!ui.ready) return void holdMove(ui, action, say); // the saved view, drawn before the engine
-  if (lessons.check(action)) return null; // a lesson explains a move it does not expect
+  if (lessons.check(action)) {
+    // A lesson explains a move it does not expect: the card lifted for it goes down, so the
+    // table's prompt no longer offers that move beside the lesson's answer.
+    ui.selected = null;
+    render();
+    return null;
+  }
   message("");
   const reply = await request({ op: "act", action });
   if (!reply.ok) {

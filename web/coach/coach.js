@@ -5,7 +5,8 @@
 //
 // Never in the way: one hand's review takes 0.5 to 2.5 s in the page, and the game's worker
 // answers one request at a time, so a review there would hold up the next move. Reviews go to a
-// worker of their own (the same worker.mjs and memory snapshot), started at the first review;
+// worker of their own (the same worker.mjs and memory snapshot), started while the first hand is
+// played (its boot takes seconds: started at the hand's end, it held up the visit's first review);
 // the game's worker never sees one.
 import { cardFace, currentLanguage, formatPercent, said, t } from "../words/i18n.js";
 import { $ } from "../table/dom.js";
@@ -15,7 +16,7 @@ import { recordCoach } from "../record/stats.js";
 const CLASS_MARKS = { best: "✓", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const SEAT = 0; // the page's player: the save's seat 0 ("You")
 
-/** The reviews' own worker, started on first use; requests and replies are JSON strings. A
+/** The reviews' own worker, started early or on first use; requests and replies are JSON strings. A
  * worker that fails (its boot, or a crash) is replaced, and what it held is asked once more of
  * the new one: a second Pyodide starting beside the game's may fail where a later one will not. */
 class Reviewer {
@@ -28,10 +29,12 @@ class Reviewer {
 
   start() {
     if (this.worker) return;
+    performance.mark("gin:coach-started"); // for the browser tests and e2e/bench.py
     const normal = new URLSearchParams(location.search).get("snapshot") === "0";
     const worker = new Worker(normal ? "boot/worker.mjs?snapshot=0" : "boot/worker.mjs", { type: "module" });
     worker.onmessage = ({ data }) => {
       if (data.type === "status" && data.stage === "error") this.failed(worker, data.detail);
+      if (data.type === "status" && data.stage === "engine") performance.mark("gin:coach-ready");
       if (data.type !== "reply" || !this.pending.has(data.id)) return;
       const { resolve } = this.pending.get(data.id);
       this.pending.delete(data.id);
@@ -183,12 +186,27 @@ function betterWords(d) {
 
 // ------------------------------------------------------------------------------------ dialogs
 
+/** Start the reviews' worker once the table is playable (main.js's mark "gin:playable") and the
+ * page has a moment to spare, so that it boots while the first hand is played; not at a lesson's
+ * table (never reviewed: the worker then starts at the first review). */
+function startWhilePlaying(onMatch) {
+  const observer = new PerformanceObserver((marks) => {
+    if (!marks.getEntriesByName("gin:playable").length) return;
+    observer.disconnect();
+    const start = () => onMatch() && reviewer.start();
+    if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 3000 });
+    else setTimeout(start, 500);
+  });
+  observer.observe({ type: "mark", buffered: true });
+}
+
 /**
  * Wire the coach. `openDialog(id)` shows a dialog; `onMatch()` is false while the table holds a
  * lesson (never reviewed). Returns the hooks the endings and the replay call.
  */
 export function wireCoach({ openDialog, onMatch }) {
   let shown = null; // the hand whose review the hand's end shows: {save, hand, reply}
+  startWhilePlaying(onMatch);
 
   function fillReview(review, title) {
     $("dlg-review-title").textContent = title;

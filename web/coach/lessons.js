@@ -89,12 +89,17 @@ export function wireLessons({ play, act, back, view, openDialog, closeDialog }) 
   document.body.append(dialog);
 
   const title = el("h2", { className: "coach-title", id: "coach-title" });
-  const intro = el("p", { className: "coach-intro" });
+  // The lesson's rule. Where the coach is a strip with no height to spare (lessons.css) it shows
+  // at the lesson's start and then folds behind the Rule button; folded, it is clipped to nothing
+  // rather than removed, so a screen reader still reads it in its place and as the coach's
+  // description (a hidden node would be left out of the tree).
+  const intro = el("p", { className: "coach-intro", id: "coach-rule" });
   const task = el("p", { className: "coach-task", id: "coach-task" });
   const said = el("p", { className: "coach-said", id: "coach-said", role: "status" });
   const buttons = el("div", { className: "coach-buttons" });
   const coach = el("section", { className: "coach", id: "coach", hidden: true }, title, intro, said, task, buttons);
   coach.setAttribute("aria-labelledby", "coach-title");
+  coach.setAttribute("aria-describedby", "coach-rule");
   document.querySelector(".layout").before(coach);
 
   const button = (text, run, cls = "") => {
@@ -102,6 +107,14 @@ export function wireLessons({ play, act, back, view, openDialog, closeDialog }) 
     b.addEventListener("click", run);
     return b;
   };
+
+  // Shown at the lesson's start, folded at its first move; the button opens and folds it.
+  const showRule = (open) => {
+    coach.dataset.rule = open ? "open" : "folded";
+    rule.setAttribute("aria-expanded", String(open));
+  };
+  const rule = button("", () => showRule(coach.dataset.rule !== "open"), "ghost rule");
+  rule.setAttribute("aria-controls", "coach-rule");
 
   function showList() {
     const done = loadDone();
@@ -124,10 +137,11 @@ export function wireLessons({ play, act, back, view, openDialog, closeDialog }) 
     const mine = v && v.to_act === v.seat;
     task.textContent = over ? saidText(lesson.end) : mine ? saidText(lesson.steps[step].do) : t("lessons.computer_playing");
     coach.dataset.state = over ? "done" : wrongAt === step ? "wrong" : "play";
+    rule.textContent = t("lessons.rule");
     const row = [];
     if (!over && wrongAt === step) row.push(button(t("lessons.show_me"), () => showMe(), "primary"));
     if (over && number + 1 < lessons.length) row.push(button(t("lessons.next"), () => start(number + 1), "primary"));
-    row.push(button(t("lessons.list"), showList, "ghost"), button(over ? t("lessons.back") : t("lessons.leave"), leave, over ? "" : "ghost"));
+    row.push(rule, button(t("lessons.list"), showList, "ghost"), button(over ? t("lessons.back") : t("lessons.leave"), leave, over ? "" : "ghost"));
     buttons.replaceChildren(...row);
   }
 
@@ -137,6 +151,7 @@ export function wireLessons({ play, act, back, view, openDialog, closeDialog }) 
     step = 0;
     wrongAt = null;
     said.textContent = "";
+    showRule(true);
     coach.hidden = false;
     document.documentElement.dataset.lesson = lesson.id;
     draw();
@@ -190,6 +205,7 @@ export function wireLessons({ play, act, back, view, openDialog, closeDialog }) 
         return true;
       }
       said.textContent = saidText(current.right);
+      if (step === 0) showRule(false); // the table needs the room now; the rule is one tap away
       step += 1;
       if (step >= lesson.steps.length) markDone(lesson.id);
       draw();

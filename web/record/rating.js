@@ -1,6 +1,6 @@
 // The player's rating after each finished match, and the opponent suggested for the next one.
 // The engine rates (its "rate" op: Glicko's update against the opponent's ladder rating, and the
-// rated opponent nearest the result); the page keeps each match's figures with that match in the
+// opponent to play next: one level from this one until the rating settles, then the nearest); the page keeps each match's figures with that match in the
 // statistics (web/record/stats.js), so the rating's history is the list of matches. Matches finished
 // before the page rated them are rated too, oldest first.
 import { $ } from "../table/dom.js";
@@ -55,7 +55,7 @@ export function wireRatings({ call, ui, newMatch }) {
     const parts = [el("p", { id: "match-rating-now" }, t("rating.yours", { words: ratingWords(match.rating) }))];
     // Rated on an earlier visit (the page was reloaded at the match end): ask again from the rating kept.
     const name = last && last.id === match.id ? last.suggest
-      : await call({ op: "suggest", player: match.rating }).then((reply) => (reply.ok ? reply.suggest : null));
+      : await call({ op: "suggest", player: match.rating, opponent: match.opponent }).then((reply) => (reply.ok ? reply.suggest : null));
     if (name) {
       listed ||= call({ op: "opponents" }).then((reply) => (reply.ok ? reply.opponents : []));
       const entry = (await listed).find((o) => o.name === name);

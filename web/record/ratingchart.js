@@ -1,10 +1,8 @@
-// The player's rating in the statistics: the latest, its 95% interval while matches are few, and
-// a chart of its history (every figure as the engine's "rate" op gave it: web/record/rating.js).
+// The player's rating in the statistics: the latest, in plain words (about so much, still settling,
+// until the engine calls it settled), and a chart of its history (every figure as the engine's "rate" op gave it: web/record/rating.js).
 import { drawChart } from "./chart.js";
 import { t } from "../words/i18n.js";
 
-// Below this many rated matches the interval is wide enough to be worth saying in words.
-const FEW = 20;
 // A rating is written as one whole number, with no thousands separator (as chess ratings are).
 const whole = (x) => String(Math.round(x));
 let stopChart = null; // the chart drawn last time, redrawn with its box until replaced
@@ -13,10 +11,11 @@ function el(tag, props = {}) {
   return Object.assign(document.createElement(tag), props);
 }
 
-/** The rating's sentence: the rating, its interval while matches are few, how many matches. */
+/** The rating's sentence: the rating ("about" it while its interval is wide: the engine's
+ * `settled`, gin/ai/ratings/elo.py), how many matches. */
 export function ratingWords(r) {
-  const args = { rating: whole(r.rating), low: whole(r.low), high: whole(r.high), n: r.matches };
-  return t(r.matches < FEW ? "rating.words.interval" : "rating.words.plain", args);
+  const args = { rating: whole(r.rating), n: r.matches };
+  return t(r.settled ? "rating.words.plain" : "rating.words.settling", args);
 }
 
 /** Write the rating part of the statistics into `box` from `history` (web/record/stats.js). */

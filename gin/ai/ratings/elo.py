@@ -267,11 +267,28 @@ def opponent_rating(name: str) -> dict[str, int] | None:
     return dict(entry) if entry is not None else None
 
 
-def suggest(player: PlayerRating, names: Iterable[str]) -> str | None:
-    """Of the rated opponents among ``names``, the one whose rating is nearest the player's
-    (None when none is rated)."""
-    rated = [(abs(RATINGS[n]["rating"] - player.rating), n) for n in names if n in RATINGS]
-    return min(rated)[1] if rated else None
+def suggest(player: PlayerRating, names: Iterable[str], played: str | None = None) -> str | None:
+    """Of the rated opponents among ``names``, the one to play next (None when none is rated):
+    the one whose rating is nearest the player's once the rating is settled
+    (:data:`SETTLED_DEVIATION`); until then one step toward that one, on the ladder of ``names``
+    by rating, from ``played``, the opponent just played (one win against the beginner says
+    little: it leads to the next level, not past it).
+
+    >>> ladder = ["beginner", "cautious", "gin-hunter", "expert"]
+    >>> suggest(PlayerRating(1548, 303), ladder, "beginner")
+    'cautious'
+    >>> settled = PlayerRating(1548, 90)
+    >>> suggest(PlayerRating(1548, 303), ladder), suggest(settled, ladder, "beginner")
+    ('gin-hunter', 'gin-hunter')
+    """
+    ladder = [n for _, n in sorted((RATINGS[n]["rating"], n) for n in names if n in RATINGS)]
+    if not ladder:
+        return None
+    nearest = min((abs(RATINGS[n]["rating"] - player.rating), n) for n in ladder)[1]
+    if player.deviation < SETTLED_DEVIATION or played not in ladder:
+        return nearest
+    here, there = ladder.index(played), ladder.index(nearest)
+    return ladder[here + (there > here) - (there < here)]
 
 
 # ----------------------------------------------------------------- a player's rating
@@ -279,6 +296,10 @@ def suggest(player: PlayerRating, names: Iterable[str]) -> str | None:
 NEW_DEVIATION = 350.0
 """A new player's deviation: their true rating is within about ±700 of 1500."""
 LEAST_DEVIATION = 50.0
+SETTLED_DEVIATION = 100.0
+"""Below this deviation a rating is settled: its 95% interval lies within about 200 of it, which
+about a dozen matches bring. Until then the suggestion moves one opponent at a time
+(:func:`suggest`) and the page words the rating as still settling (the reply's ``settled``)."""
 MOST_RATING = 4000
 """The highest rating a stored one may claim (the ladder's range is about 1000 to 2000; far
 beyond, the expected score of a match overflows)."""
