@@ -21,6 +21,7 @@ from gintable import (
     simple_choice,
 )
 from playwright.sync_api import BrowserContext, Page, Route, expect
+from test_reliability import DROP_JOURNAL
 
 SAVE_KEY = "gin-rummy:save:v1"
 
@@ -331,6 +332,7 @@ def test_damaged_save_is_kept_and_a_new_match_offered(
     table: Table, page: Page, damage: str
 ) -> None:
     table.open("./?speed=0&seed=before-damage")
+    page.evaluate(DROP_JOURNAL)  # no other copy to fall back on (e2e/test_journal.py has one)
     page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(damage)})")
     page.reload()
     notice = page.get_by_role("dialog", name="Notice")

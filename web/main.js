@@ -302,21 +302,30 @@ async function newMatch(seed, how = null) {
   announce(t("table.new_match_dealt", { name: seatNames(reply.view)[reply.view.dealer] }));
 }
 
+const loadMatch = (doc) => engine.call({ op: "load", save: doc, names: NAMES });
+
+/** The saved match could not be loaded: `text` says why and where it is kept. */
+function damaged(text) {
+  $("notice-text").textContent = text;
+  document.documentElement.dataset.notice = "damaged-save";
+  ui.busy = false;
+  openDialog("dlg-notice");
+  return false;
+}
+
+/** Load localStorage's save (`saved`, storage.js's loadSave) back onto the table. */
 async function restore(saved) {
-  const damaged = (why) => {
-    $("notice-text").textContent = t("notices.damaged", { why, aside: setAsideDamaged(saved.raw) });
-    document.documentElement.dataset.notice = "damaged-save";
-    ui.busy = false;
-    openDialog("dlg-notice");
-    return false;
-  };
-  if (saved.doc === undefined) return damaged("it is not valid JSON");
-  const reply = await engine.call({ op: "load", save: saved.doc, names: NAMES });
-  if (!reply.ok) return damaged(reply.error);
+  const reply = saved.doc === undefined ? { ok: false, error: t("notices.not_json") } : await loadMatch(saved.doc);
+  if (!reply.ok) return damaged(t("notices.damaged", { why: reply.error, aside: setAsideDamaged(saved.raw) }));
+  return resume(reply, saved.raw);
+}
+
+/** The engine's reply to a load of the save text `raw`: the match on the table. */
+async function resume(reply, raw) {
   ui.busy = false;
   ui.seed = null;
   const kept = reply.save !== undefined ? await keepSave(reply.save) : null;
-  forgetDrawnView(ui, saved.raw);
+  forgetDrawnView(ui, raw);
   rememberView(friend.kept(reply.view), kept);
   setView(reply.view);
   return true;
@@ -463,8 +472,8 @@ async function start() {
   }
   const seed = link && link.seed;
   ui.pendingSeed = seed; // a damaged save's notice starts the link's match
-  const saved = await loadNewestSave();
-  const restored = saved ? await restore(saved) : false;
+  const saved = await loadNewestSave(loadMatch); // the copy loaded, the copies refused, or null
+  const restored = saved && (saved.reply ? await resume(saved.reply, saved.raw) : damaged(saved.refused));
   // A link never abandons a match in progress silently: it asks, as New match does.
   if (seed && restored) ctl.newMatch(seed, link.what);
   else if (seed && !saved) await newMatch(seed);

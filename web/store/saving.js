@@ -3,15 +3,13 @@
 // Every save goes to two places: localStorage (the save the game is known by, docs/save.md) and
 // the journal (web/store/journal.js), which the browser flushes to the disk before it says it is done.
 // A save is acknowledged (the caller shows the move) only once the journal has it, or once a
-// notice says that it is not durable. On load the newer consistent copy of the two is taken, and
-// a notice says so when they differ. A refusal of the browser's storage is named for what it is:
+// notice says that it is not durable. On load the newer copy of the two that the engine accepts
+// is taken (a refused one is kept aside), and a notice says so when they differ. A refusal of the browser's storage is named for what it is:
 // full, blocked, or unavailable, each with advice that can work.
 import { download, hideNotice, showNotice } from "../table/notice.js";
-import { backupSave, clearSave, loadSave, loadStamp, writeSave } from "./storage.js";
-import { readJournal, writeJournal } from "./journal.js";
+import { backupSave, clearSave, faultOf, loadSave, loadStamp, writeSave } from "./storage.js";
+import { keepAside, readJournal, writeJournal } from "./journal.js";
 import { t } from "../words/i18n.js";
-
-const JOURNAL_WAIT_MS = 3000; // a journal that has not answered by then is said not to work
 
 let held = null; // the text of a damaged save that could not be backed up, still under the save key
 let latest = null; // the newest document of the match on the table
@@ -47,15 +45,17 @@ function refused({ fault, error }) {
   }
 }
 
-/** The notice for a journal that failed while localStorage took the save. */
+/** The notice for a journal that failed while localStorage took the save. A full one is named
+ * so, with the advice that makes room (the journal's quota is the site's, so localStorage's
+ * Export and Reset would free next to nothing). */
 function notDurable(err) {
-  const why = err && err.message ? err.message : t("notices.no_answer");
+  if (faultOf(err) === "full") return showNotice("journal", t("notices.journal_full"), retry());
+  const why = err && err.name === "TimeoutError" ? t("notices.no_answer_in_time") : err && err.message ? err.message : t("notices.no_answer");
   showNotice("journal", t("notices.not_durable", { why }), retry());
 }
 
 function journal(text, mine) {
-  const wait = new Promise((_, reject) => setTimeout(() => reject(new Error(t("notices.no_answer_in_time"))), JOURNAL_WAIT_MS));
-  return Promise.race([writeJournal({ stamp: mine, save: text }), wait]).then(
+  return writeJournal({ stamp: mine, save: text }).then(
     () => {
       journaled = Math.max(journaled, mine);
       return true;
@@ -94,36 +94,81 @@ function release() {
   hideNotice("save-held");
 }
 
-/** The save to load: the newer consistent one of localStorage and the journal, as {raw, doc}
- * (doc undefined when the text is not JSON), or null; a notice says so when the two differ. */
-export async function loadNewestSave() {
+const ok = (id) => [{ label: t("notices.ok"), run: () => hideNotice(id) }];
+
+/** Load the saved match, asking the engine with `load(doc)` (its reply): the newer of
+ * localStorage's copy and the journal's first, the other when the engine refuses it. A refused
+ * copy is kept aside, and a notice says which copy was taken when the two differ. Resolves to
+ * {reply, raw} (the copy loaded), {refused} (a sentence: no copy loaded, each kept aside), or
+ * null when nothing is saved. */
+export async function loadNewestSave(load) {
   const saved = loadSave();
-  const local = { raw: saved && saved.raw, stamp: loadStamp() };
+  const local = saved && { ...saved, stamp: loadStamp(), from: "notices.copy_saved" };
   let kept = null;
   try {
     kept = await readJournal();
-  } catch {
-    /* no journal in this browser: localStorage alone (saveMatch says so at the next move) */
+  } catch (err) {
+    // No journal in this browser: localStorage alone (saveMatch says so at the next move). One
+    // that does not answer in time is said at once, since the start goes on without it.
+    if (err && err.name === "TimeoutError") showNotice("journal-start", t("notices.journal_start"), ok("journal-start"));
   }
-  const copy = kept && typeof kept.save === "string" && Number.isSafeInteger(kept.stamp) ? kept : null;
-  stamp = Math.max(local.stamp, copy ? copy.stamp : 0);
+  const copy = kept && typeof kept.save === "string" && Number.isSafeInteger(kept.stamp)
+    ? { raw: kept.save, doc: parsed(kept.save), stamp: kept.stamp, from: "notices.copy_journal" }
+    : null;
+  stamp = Math.max(local ? local.stamp : 0, copy ? copy.stamp : 0);
   journaled = copy ? copy.stamp : 0;
-  if (!copy || copy.save === local.raw) return saved;
-  const journalDoc = consistent(copy.save);
-  const localDoc = saved && consistent(saved.raw);
   // The journal is newer when its stamp is (localStorage lost its last writes, or was full).
   // On equal stamps localStorage was written by something that keeps no journal (an older
   // version of the game, a person): it is taken as it is, and the journal, merely out of date,
   // is not mentioned. A higher stamp in localStorage means the journal failed (said then).
-  const useJournal = journalDoc && copy.stamp > local.stamp;
-  if (!useJournal) {
-    if (localDoc && journalDoc && local.stamp > copy.stamp) disagreed(localDoc, journalDoc, "notices.copy_saved", "notices.copy_journal");
-    return saved;
+  const copies = (copy && (!local || copy.stamp > local.stamp) ? [copy, local] : [local, copy]).filter(Boolean);
+  if (copies.length === 2 && copies[0].raw === copies[1].raw) copies.pop();
+  const refusals = [];
+  for (const taken of copies) {
+    const reply = taken.doc === undefined ? { ok: false, error: t("notices.not_json") } : await load(taken.doc);
+    if (reply.ok) {
+      if (refusals.length) {
+        const restored = t("notices.restored_from", { taken: t(taken.from), n: movesOf(taken.doc) });
+        showNotice("save-copies", `${refusals.join(" ")} ${restored}`, ok("save-copies"));
+      } else if (copies.length === 2 && taken.stamp !== copies[1].stamp) {
+        compared(taken, copies[1]);
+      }
+      return { reply, raw: taken.raw };
+    }
+    refusals.push(await refuse(taken, reply.error));
   }
+  return copies.length ? { refused: refusals.join(" ") } : null;
+}
+
+/** The copy `taken` loaded, the newer of two: say how `other` differs. An older localStorage
+ * copy of another match, or a damaged one, is first kept aside, as the next save replaces it. */
+function compared(taken, other) {
+  const takenDoc = consistent(taken.raw);
+  if (!takenDoc) return; // an older format the engine migrated: nothing to compare
+  const otherDoc = consistent(other.raw);
   let aside = "";
-  if (saved && (!localDoc || !isPrefix(localDoc, journalDoc))) aside = ` ${setAsideDamaged(saved.raw)}`;
-  if (saved) disagreed(journalDoc, localDoc, "notices.copy_journal", "notices.copy_saved", aside);
-  return { raw: copy.save, doc: journalDoc };
+  if (other.from === "notices.copy_saved" && (!otherDoc || !isPrefix(otherDoc, takenDoc))) aside = ` ${setAsideDamaged(other.raw)}`;
+  if (otherDoc || aside) disagreed(takenDoc, otherDoc, taken.from, other.from, aside);
+}
+
+/** A copy of the save the engine refused, kept aside: the sentence that says so. */
+async function refuse(copy, why) {
+  if (copy.from === "notices.copy_saved") return t("notices.damaged", { why, aside: setAsideDamaged(copy.raw) });
+  let aside;
+  try {
+    aside = t("notices.kept_in_journal", { key: await keepAside(copy.raw) });
+  } catch {
+    aside = backUp(copy.raw).said; // the journal cannot take it: localStorage, or the player's download
+  }
+  return t("notices.journal_refused", { why, aside });
+}
+
+function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A save's document when its text is one (a JSON object of format "gin-match" with a list of
@@ -150,18 +195,24 @@ function disagreed(taken, other, takenKey, otherKey, aside = "") {
   showNotice(
     "save-copies",
     t("notices.restored", { taken: t(takenKey), n: movesOf(taken), what }) + aside,
-    [{ label: t("notices.ok"), run: () => hideNotice("save-copies") }],
+    ok("save-copies"),
   );
 }
 
 /** A saved match that cannot be read: copy it aside, then free its place. Returns what was done,
  * as a sentence for the player; when no copy could be made, the original stays where it is. */
 export function setAsideDamaged(raw) {
+  const { copied, said } = backUp(raw);
+  if (copied) clearSave();
+  return said;
+}
+
+/** Copy a save's text the game cannot read under a backup key of localStorage. When it does not
+ * fit, it is held: no save is written over it until the player downloads it (or room is made).
+ * Returns {copied, said}: whether it was copied, and a sentence for the player. */
+function backUp(raw) {
   const key = backupSave(raw);
-  if (key !== null) {
-    clearSave();
-    return t("notices.kept_under", { key });
-  }
+  if (key !== null) return { copied: true, said: t("notices.kept_under", { key }) };
   held = raw;
   const name = `gin-rummy-unreadable-save-${new Date().toISOString().slice(0, 10)}.json`;
   showNotice(
@@ -173,5 +224,5 @@ export function setAsideDamaged(raw) {
       if (latest) saveMatch(latest);
     } }],
   );
-  return t("notices.held_said");
+  return { copied: false, said: t("notices.held_said") };
 }
