@@ -41,10 +41,18 @@ import { loadLanguage, localize, prettyText, t, wantedLanguage } from "./words/i
 import { wireFriend } from "./friends/friend.js";
 import { fitMenu } from "./table/menufit.js";
 import { fitTexts } from "./table/textfit.js";
+import { hideNotice, showNotice } from "./table/notice.js";
 
 performance.mark("gin:main-start");
-await loadLanguage(wantedLanguage(loadSettings().language));
+const words = await loadLanguage(wantedLanguage(loadSettings().language));
 localize();
+// A catalogue that did not load: the page plays on in English (or with the few words it carries).
+if (words.trouble) {
+  showNotice("words", words.trouble, [
+    { label: t("notices.reload"), run: () => location.reload() },
+    { label: t("notices.ok"), run: () => hideNotice("words") },
+  ]);
+}
 fitMenu();
 fitTexts();
 
