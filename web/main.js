@@ -78,6 +78,7 @@ const ui = {
   opponent: null, // who plays the match on the table (its save names it)
   hint: null, // the hint shown for one view: {view, action, card, reason, open (its reason shown)}
   advice: null, // the engine's hint for one view, come unasked where a knock is on offer: {view, hint}
+  table: 0, // counts the tables cleared (clearTable): a reply asked for on an earlier one is not this table's
 };
 ui.sort = SORTS.includes(ui.settings.sort) ? ui.settings.sort : "melds";
 
@@ -130,7 +131,15 @@ async function request(req) {
   // greying the table out and back in costs a frame of its own (and flickers).
   markBusy(true);
   const shown = setTimeout(render, BUSY_SHOWN_MS);
+  const table = ui.table;
   const reply = await engine.call(req);
+  if (table !== ui.table) {
+    // The computer's move (or the autoplay's) still in flight when New match or a lesson cleared
+    // the table: its view, drawn over the new deal, took its hand number, so the new deal's
+    // fingerprint was never shown, and Verify then said the deal did not match.
+    clearTimeout(shown);
+    return reply;
+  }
   // A move is shown once its save is durable, or a notice says it is not (web/store/saving.js).
   const saved = reply.ok && reply.save !== undefined ? await keepSave(reply.save) : null;
   clearTimeout(shown);
@@ -269,6 +278,7 @@ function randomSeed() {
 }
 
 function clearTable() {
+  ui.table += 1;
   closeAllDialogs();
   ui.cancelBot();
   ui.selected = null;
