@@ -183,6 +183,7 @@ def test_a_catalogue_that_does_not_load_leaves_a_page_that_plays_and_says_why(
     if english:
         assert page.locator("#prompt").inner_text().strip() != ""
         assert "table." not in page.locator("#prompt").inner_text()
+    expect(page.locator("#hand")).not_to_contain_text("card.rank")  # the cards' letters, always
     # The engine plays: one move is taken.
     before = page.evaluate("window.__gin.ui.view.history.length")
     page.evaluate("window.__gin.act(window.__gin.ui.view.legal_actions[0].action)")

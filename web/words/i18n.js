@@ -57,12 +57,14 @@ export function wantedLanguage(saved) {
 // A catalogue that does not come in time must not hold the page: after this long it starts without.
 const CATALOGUE_WAIT = 10_000; // ms
 // The only words the page carries itself, for when no catalogue loaded, English's included: the
-// notice that says so and its button. The shell's own English (index.html) stays as it is then;
-// the words the page makes later show their keys.
+// notice that says so and its buttons, and the cards' letters (the notation's, with 10 for T), so
+// that the hand can still be read. The shell's own English (index.html) stays as it is then; the
+// other words the page makes show their keys.
 const BUILT_IN = {
   "notices.words_none": "The game's words could not be loaded ({why}). Reload the page to try again.",
   "notices.reload": "Reload",
   "notices.ok": "OK",
+  ...Object.fromEntries([..."A23456789TJQK"].map((r) => [`card.rank.short.${r}`, r === "T" ? "10" : r])),
 };
 let builtIn = false;
 
