@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from conftest import DIST
 from gintable import IDLE, HeldEngine, human_first, seed_where, with_snapshot_key
+from playwright.sync_api import expect
 
 BOOT = 120_000  # a normal boot on a loaded 2-core machine
 MATCH_OVER = 'html[data-phase="match_over"][data-ready="1"]'
@@ -122,3 +124,78 @@ def test_return_visit_draws_the_saved_hand_before_the_engine(page: Any) -> None:
     mine = [e["action"] for e in history if e["seat"] == 0]
     assert mine[:1] == ["pass"] and "take" not in mine
     assert mine.count("pass") == 1
+
+
+# A catalogue that does not come: a 404, a network error, or no answer at all (the page's time
+# limit is 10 s). The page starts anyway, in English, with a notice that says what happened; with
+# English missing too, it starts with the shell's own words and a notice it carries itself.
+CATALOGUE_CASES = [
+    (
+        "de",
+        {"de": "404"},
+        "The words in Deutsch could not be loaded (locales/de.json answered HTTP 404)",
+    ),
+    ("pt-BR", {"pt-BR": "abort"}, "(locales/pt-BR.json could not be fetched or read)"),
+    (
+        "fr",
+        {"fr": "hang"},
+        "(locales/fr.json gave no answer within 10 seconds), so the game speaks",
+    ),
+    ("en", {"en": "404"}, "The game's words could not be loaded (locales/en.json: HTTP 404)"),
+    ("es", {"es": "404", "en": "abort"}, "The game's words could not be loaded (locales/en.json:"),
+]
+
+
+def fail_catalogues(page: Any, failures: dict[str, str]) -> None:
+    """Make locales/<lang>.json answer 404, fail as a network error would, or never answer."""
+
+    def handler(route: Any) -> None:
+        how = failures[route.request.url.rsplit("/", 1)[1].removesuffix(".json")]
+        if how == "404":
+            route.fulfill(status=404, body="not here")
+        elif how == "abort":
+            route.abort("failed")
+        # "hang": neither answered nor failed (the route is dropped with the page)
+
+    for lang in failures:
+        page.route(f"**/locales/{lang}.json", handler)
+
+
+@pytest.mark.parametrize(
+    ("lang", "failures", "said"),
+    CATALOGUE_CASES,
+    ids=[lang + "-" + "-".join(failures.values()) for lang, failures, _ in CATALOGUE_CASES],
+)
+def test_a_catalogue_that_does_not_load_leaves_a_page_that_plays_and_says_why(
+    page: Any, lang: str, failures: dict[str, str], said: str
+) -> None:
+    fail_catalogues(page, failures)
+    page.goto(f"./?speed=0&sw=0&lang={lang}&seed=words-missing")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    notice = page.locator('#notices [data-notice="words"]')
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text(said)
+    expect(notice.get_by_role("button", name="Reload")).to_be_visible()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    english = "en" not in failures
+    # The table is worded in English from its catalogue, or keeps the shell's own English words.
+    expect(page.locator("#btn-stats")).to_have_text("Stats")
+    if english:
+        assert page.locator("#prompt").inner_text().strip() != ""
+        assert "table." not in page.locator("#prompt").inner_text()
+    expect(page.locator("#hand")).not_to_contain_text("card.rank")  # the cards' letters, always
+    # The engine plays: one move is taken.
+    before = page.evaluate("window.__gin.ui.view.history.length")
+    page.evaluate("window.__gin.act(window.__gin.ui.view.legal_actions[0].action)")
+    page.wait_for_function(f"window.__gin.ui.view.history.length > {before}")
+    notice.get_by_role("button", name="OK").click()
+    expect(notice).to_have_count(0)
+
+
+def test_the_help_page_says_when_its_catalogue_did_not_load(page: Any) -> None:
+    fail_catalogues(page, {"de": "404"})
+    page.goto("./help.html?lang=de")
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT)
+    said = "The words in Deutsch could not be loaded"
+    expect(page.locator('[data-notice="words"]')).to_contain_text(said)
+    expect(page.get_by_role("heading", level=1)).to_have_text("How to play Gin Rummy")

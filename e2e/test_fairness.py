@@ -181,3 +181,47 @@ def test_no_link_gives_away_the_deal_of_a_match_in_play(browser: Browser, base_u
     assert link.input_value().endswith("?seed=fair-end")
     expect(dialog.locator("#match-link-later")).to_be_hidden()
     context.close()
+
+
+def test_a_lesson_in_the_middle_of_a_hand_keeps_its_fingerprint_shown_before_the_first_move(
+    context: BrowserContext, page: Page
+) -> None:
+    """The page showed the deal's fingerprint before the first move, then a lesson took the table
+    and gave the hand back mid-way: the hand's end said "this page was opened later". It says
+    what the table showed before the first move, Verify opens with one plain sentence, and the
+    dialog names no command line (those are for docs/fairness.md)."""
+    deck = your_deal()
+    context.add_init_script(
+        f"localStorage.setItem('{SETTINGS_KEY}', "
+        f"JSON.stringify({json.dumps({'decks': [format_cards(deck)]})}))"
+    )
+    page.set_default_timeout(20_000)
+    table = Table(page).open("./?speed=0&sw=0")
+    page.keyboard.press("t")  # the first move: the upcard taken
+    table.idle()
+    hand = sorted(table.hand())
+    page.locator("#btn-learn").click()
+    page.locator("#dlg-learn button.lesson").first.click()
+    page.wait_for_selector("#coach:not([hidden])")
+    table.idle()
+    page.get_by_role("button", name="Leave the lesson").click()
+    for _ in range(100):  # the match's hand back on the table
+        table.idle()
+        if sorted(table.hand()) == hand:
+            break
+        page.wait_for_timeout(200)
+    table.card("KS").click()
+    page.get_by_role("button", name="Knock", exact=True).click()
+    page.get_by_role("dialog", name="Knock, discarding K♠").get_by_role(
+        "button", name="Confirm"
+    ).click()
+    end = page.locator("#dlg-result")
+    expect(end).to_be_visible()
+    check = end.locator("#result-deal")
+    expect(check).to_contain_text("the table showed before the first move")
+    expect(check).not_to_contain_text("opened later")
+    expect(check.locator("h3 + p")).to_have_text(
+        "This proves nobody changed the cards after they were dealt."
+    )
+    expect(verify(page)).to_have_attribute("data-verdict", "good")
+    expect(end).not_to_contain_text("python")

@@ -114,3 +114,15 @@ def test_ratings_in_settings_and_after_a_match(page: Any) -> None:
     why = page.evaluate(refuse, json.dumps(store))
     assert "its rating needs a deviation from 50 to 350" in why
     assert page.evaluate("localStorage.getItem('gin-rummy:stats:v1')") == before
+
+
+def test_the_welcome_lists_the_levels_from_the_weakest_to_the_strongest(page: Any) -> None:
+    """The welcome listed the levels in the engine's order, the baseline (1500) after the expert
+    (1738): by the fitted ratings it shows beside them, weakest first."""
+    page.goto("./?sw=0")  # a first launch: no test hook in the address, nothing stored
+    page.wait_for_selector("#dlg-welcome[open] #welcome-levels input", timeout=BOOT)
+    ratings = {o["name"]: o["rating"] for o in engine_call({"op": "opponents"})["opponents"]}
+    listed = page.locator("#welcome-levels input").evaluate_all("els => els.map(e => e.value)")
+    assert listed == sorted(ratings, key=lambda name: ratings[name])
+    shown = page.locator("#welcome-levels label b").all_inner_texts()
+    assert [int(text.rsplit(" ", 1)[1].strip("()")) for text in shown] == sorted(ratings.values())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, NoReturn
@@ -237,6 +238,23 @@ def _verify(args: argparse.Namespace) -> int:
         return 2
 
 
+def every_second(err: IO[str], say: Callable[[int, int], str]) -> Callable[[int, int], None]:
+    """A progress report for ``review_match``: ``say(hand, count)`` written to ``err`` at most once
+    a second, the first a second after the start, so that a short review stays silent and stdout
+    keeps the review alone."""
+    last = time.monotonic()
+
+    def report(hand: int, count: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= 1.0:
+            last = now
+            err.write(say(hand, count) + "\n")
+            err.flush()
+
+    return report
+
+
 def _review_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a saved or exported match (docs/save.md)")
     parser.add_argument("--seat", type=int, choices=(0, 1), default=0, help="whose decisions")
@@ -256,7 +274,7 @@ def _review(args: argparse.Namespace) -> int:
     import json
 
     from gin.ai.coach.review import as_json, as_text, review_match
-    from gin.i18n import catalogue
+    from gin.i18n import catalogue, msg, word
     from gin.save import loads
 
     try:
@@ -266,11 +284,16 @@ def _review(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as error:
         sys.stderr.write(limits.clip(f"python -m gin review: {args.file}: {error}") + "\n")
         return 2
-    hands = review_match(saved, args.seat, args.deep)
+    cat = catalogue(args.lang)
+
+    def say(hand: int, count: int) -> str:
+        return word(cat, msg("coach.cli.progress", hand=hand, count=count), args.lang)
+
+    hands = review_match(saved, args.seat, every_second(sys.stderr, say), args.deep)
     if args.json:
         sys.stdout.write(json.dumps(as_json(hands), ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(as_text(hands, catalogue(args.lang), args.lang))
+        sys.stdout.write(as_text(hands, cat, args.lang))
     return 0
 
 

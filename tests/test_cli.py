@@ -169,6 +169,33 @@ def test_review_prints_one_json_object_of_decisions_and_hands(tmp_path: Path) ->
     assert german.stdout.startswith("Runde 1:") and "Aktion 3: discard 7S (Patzer" in german.stdout
 
 
+def test_a_long_review_says_its_progress_on_stderr_at_most_once_a_second(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A review of a long match took minutes with nothing said (issue 51): each hand is told on
+    stderr when a second has passed since the last word, and stdout is the review alone."""
+    from gin.match import apply, legal_actions, new_match
+    from gin.rules import Rules
+    from gin.save import dumps
+
+    match = new_match(Rules(target=10), "progress")
+    while match.hand.result is None or match.hand_number < 3:  # three hands, the third begun
+        match = apply(match, legal_actions(match)[0])
+    path = tmp_path / "match.json"
+    path.write_text(dumps(match), encoding="utf-8")
+    assert main(["review", str(path)]) == 0
+    quiet = capsys.readouterr()
+    ticks = iter(float(second) for second in range(1000))  # each look at the clock a second on
+    monkeypatch.setattr("time.monotonic", lambda: next(ticks))
+    assert main(["review", str(path)]) == 0
+    slow = capsys.readouterr()
+    assert slow.out == quiet.out
+    assert slow.err == "hand 1 of 3…\nhand 2 of 3…\nhand 3 of 3…\n"
+    ticks = iter([0.0, 0.4, 0.9, 1.5])  # hands 1 and 2 within the first second: only 3 is told
+    assert main(["review", str(path), "--lang", "de"]) == 0
+    assert capsys.readouterr().err == "Hand 3 von 3 …\n"
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [

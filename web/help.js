@@ -4,8 +4,14 @@ import { REPLAY_KEYS, TABLE_KEYS, keyRows } from "./words/keys.js";
 import { loadLanguage, localize, wantedLanguage } from "./words/i18n.js";
 import { loadSettings } from "./store/storage.js";
 
-await loadLanguage(wantedLanguage(loadSettings().language));
+const words = await loadLanguage(wantedLanguage(loadSettings().language));
 localize();
+if (words.trouble) { // a catalogue that did not load: said above the page's words
+  const notice = Object.assign(document.createElement("p"), { textContent: words.trouble });
+  notice.setAttribute("role", "alert");
+  notice.dataset.notice = "words";
+  document.querySelector("main").prepend(notice);
+}
 
 document.getElementById("help-keys").replaceChildren(...keyRows(TABLE_KEYS));
 document.getElementById("help-replay-keys").replaceChildren(...keyRows(REPLAY_KEYS));

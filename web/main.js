@@ -41,10 +41,18 @@ import { loadLanguage, localize, prettyText, t, wantedLanguage } from "./words/i
 import { wireFriend } from "./friends/friend.js";
 import { fitMenu } from "./table/menufit.js";
 import { fitTexts } from "./table/textfit.js";
+import { hideNotice, showNotice } from "./table/notice.js";
 
 performance.mark("gin:main-start");
-await loadLanguage(wantedLanguage(loadSettings().language));
+const words = await loadLanguage(wantedLanguage(loadSettings().language));
 localize();
+// A catalogue that did not load: the page plays on in English (or with the few words it carries).
+if (words.trouble) {
+  showNotice("words", words.trouble, [
+    { label: t("notices.reload"), run: () => location.reload() },
+    { label: t("notices.ok"), run: () => hideNotice("words") },
+  ]);
+}
 fitMenu();
 fitTexts();
 
@@ -70,6 +78,7 @@ const ui = {
   opponent: null, // who plays the match on the table (its save names it)
   hint: null, // the hint shown for one view: {view, action, card, reason, open (its reason shown)}
   advice: null, // the engine's hint for one view, come unasked where a knock is on offer: {view, hint}
+  table: 0, // counts the tables cleared (clearTable): a reply asked for on an earlier one is not this table's
 };
 ui.sort = SORTS.includes(ui.settings.sort) ? ui.settings.sort : "melds";
 
@@ -129,7 +138,15 @@ async function request(req) {
   // greying the table out and back in costs a frame of its own (and flickers).
   markBusy(true);
   const shown = setTimeout(render, BUSY_SHOWN_MS);
+  const table = ui.table;
   const reply = await engine.call(req);
+  if (table !== ui.table) {
+    // The computer's move (or the autoplay's) still in flight when New match or a lesson cleared
+    // the table: its view, drawn over the new deal, took its hand number, so the new deal's
+    // fingerprint was never shown, and Verify then said the deal did not match.
+    clearTimeout(shown);
+    return reply;
+  }
   // A move is shown once its save is durable, or a notice says it is not (web/store/saving.js).
   const saved = reply.ok && reply.save !== undefined ? await keepSave(reply.save) : null;
   clearTimeout(shown);
@@ -274,6 +291,7 @@ function randomSeed() {
 }
 
 function clearTable() {
+  ui.table += 1;
   closeAllDialogs();
   ui.cancelBot();
   ui.selected = null;

@@ -29,6 +29,13 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** The levels from the weakest to the strongest, by the ratings shown beside them (the engine
+ * lists its players in the order they were made); any without a rating last. */
+function byStrength(opponents) {
+  const rating = (o) => (Number.isFinite(o.rating) ? o.rating : Infinity);
+  return [...opponents].sort((a, b) => rating(a) - rating(b));
+}
+
 /**
  * Show the welcome. `call(request)` asks the engine (its "opponents" op: a rating is shown when
  * the reply gives one). Resolves to {opponent, learn}: the level chosen (null when dismissed) and
@@ -52,7 +59,7 @@ export function welcome({ call }) {
   // The levels come first, then the dialog: opened empty, it grew and jumped under the reader.
   const listed = call({ op: "opponents" }).then((reply) => {
     if (!reply.ok) return;
-    choices.replaceChildren(...reply.opponents.map((o) => {
+    choices.replaceChildren(...byStrength(reply.opponents).map((o) => {
       const input = el("input", { type: "radio", name: "welcome-opponent", value: o.name, checked: o.name === FIRST_CHOICE });
       const name = opponentLabel(o.name);
       const named = Number.isFinite(o.rating) ? t("welcome.rating", { name, rating: String(o.rating) }) : name;

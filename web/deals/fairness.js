@@ -15,6 +15,9 @@ const SHORT = 12; // hex characters shown on the table: 48 bits, in groups of fo
 // The fingerprint this page showed for the hand on the table, and whether it showed it before
 // the hand's first move (a page opened in the middle of a hand learns it from the save).
 let shown = { hand: 0, fingerprint: "", before: false };
+// Every fingerprint this page showed before its hand's first move. A lesson takes the table and
+// gives the match back mid-hand: its deal was still shown before the first move.
+const shownBefore = new Set();
 
 function node(tag, cls, text) {
   const n = document.createElement(tag);
@@ -42,7 +45,8 @@ export async function sha256Hex(text) {
  * fingerprint. Returns the log's line with the full value, to go under "Hand N". */
 export function newDeal(view) {
   const fingerprint = view.deal.fingerprint;
-  shown = { hand: view.hand_number, fingerprint, before: view.history.length === 0 };
+  if (view.history.length === 0) shownBefore.add(fingerprint);
+  shown = { hand: view.hand_number, fingerprint, before: shownBefore.has(fingerprint) };
   const line = $("deal-line");
   const code = line.querySelector("code");
   code.textContent = shortPrint(fingerprint);
@@ -84,7 +88,7 @@ export function renderDealCheck(view) {
   verdict.id = "deal-verdict";
   verdict.setAttribute("role", "status");
   const parts = [node("h3", "", t("fairness.stockLeft", { n: deal.stock.length })), stock,
-    node("h3", "", t("fairness.check")), intro, details, verify, verdict];
+    node("h3", "", t("fairness.check")), node("p", "deal-plain", t("fairness.plain")), intro, details, verify, verdict];
   if (view.phase === "match_over") parts.push(downloadButton());
   box.replaceChildren(...parts);
 }

@@ -92,7 +92,9 @@ function draw(spec, width) {
 
   const id = `chart-${++ids}`;
   const svg = el("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
-    "aria-labelledby": `${id}-t ${id}-d`, "font-size": FONT, "font-family": "system-ui, sans-serif", style: "display:block;max-width:100%" });
+    "aria-labelledby": `${id}-t ${id}-d`, "font-size": FONT, "font-family": "system-ui, sans-serif" });
+  // Through the CSSOM: the page's CSP refuses a style attribute, not a property set by script.
+  Object.assign(svg.style, { display: "block", maxWidth: "100%" });
   svg.append(el("title", { id: `${id}-t` }, spec.title),
     el("desc", { id: `${id}-d` }, spec.desc || t("stats.chart.series", { n: spec.series.length, points: points.length })));
 

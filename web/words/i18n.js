@@ -27,14 +27,23 @@ export function currentLanguage() {
   return language;
 }
 
-/** The game's language for a saved choice and the browser's list: exact, then by base language. */
+/** The game's language for a language tag, matched as a browser matches them: case aside, the
+ * tag itself ("pt-br" is "pt-BR"), else by its first part ("de-DE" is "de", "pt" is "pt-BR");
+ * null when the game does not speak it. "pseudo" is the pseudo-locale. */
+export function matchLanguage(tag) {
+  const wanted = String(tag ?? "").toLowerCase().replace(/_/g, "-");
+  if (wanted === PSEUDO) return PSEUDO;
+  const exact = LANGUAGES.find((lang) => lang.toLowerCase() === wanted);
+  if (exact) return exact;
+  const base = wanted.split("-")[0];
+  return (base && LANGUAGES.find((lang) => lang.split("-")[0].toLowerCase() === base)) || null;
+}
+
+/** The game's language for a saved choice and the browser's list: the first the game speaks. */
 export function chooseLanguage(saved, preferred) {
-  if (saved === PSEUDO || LANGUAGES.includes(saved)) return saved;
-  for (const tag of preferred || []) {
-    if (LANGUAGES.includes(tag)) return tag;
-    const base = String(tag).split("-")[0].toLowerCase();
-    const match = LANGUAGES.find((lang) => lang.split("-")[0] === base);
-    if (match) return match;
+  for (const tag of [saved, ...(preferred || [])]) {
+    const lang = matchLanguage(tag);
+    if (lang) return lang;
   }
   return "en";
 }
@@ -42,19 +51,51 @@ export function chooseLanguage(saved, preferred) {
 /** The language this page should speak: ?lang=, the saved setting (`saved`), the browser. */
 export function wantedLanguage(saved) {
   const asked = new URLSearchParams(location.search).get("lang");
-  return chooseLanguage(asked || saved, navigator.languages || [navigator.language]);
+  return chooseLanguage(matchLanguage(asked) || saved, navigator.languages || [navigator.language]);
 }
 
-/** Loads a language's catalogue (the pseudo-locale is made from English) and makes it current. */
+// A catalogue that does not come in time must not hold the page: after this long it starts without.
+const CATALOGUE_WAIT = 10_000; // ms
+// The only words the page carries itself, for when no catalogue loaded, English's included: the
+// notice that says so and its buttons, and the cards' letters (the notation's, with 10 for T), so
+// that the hand can still be read. The shell's own English (index.html) stays as it is then; the
+// other words the page makes show their keys.
+const BUILT_IN = {
+  "notices.words_none": "The game's words could not be loaded ({why}). Reload the page to try again.",
+  "notices.reload": "Reload",
+  "notices.ok": "OK",
+  ...Object.fromEntries([..."A23456789TJQK"].map((r) => [`card.rank.short.${r}`, r === "T" ? "10" : r])),
+};
+let builtIn = false;
+
 let settle;
-/** Settled once the page's catalogue is in (for what may come before it: the engine's boot). */
+/** Settled once the page's catalogue is in, or given up (for what may come before it: the engine's boot). */
 export const languageLoaded = new Promise((resolve) => { settle = resolve; });
 
-export async function loadLanguage(lang) {
-  const file = lang === PSEUDO ? "en" : lang;
-  const response = await fetch(`locales/${file}.json`);
-  if (!response.ok) throw new Error(`the catalogue locales/${file}.json did not load (${response.status})`);
-  const loaded = await response.json();
+/** A catalogue (locales/<file>.json), or an error whose `said` words why not ({key, args}) and
+ * whose message says it in plain English, for when no catalogue can word it. */
+async function fetchCatalogue(file) {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), CATALOGUE_WAIT);
+  const failed = (english, key, args = {}) => Object.assign(
+    new Error(`locales/${file}.json: ${english}`), { said: { key, args: { file: `locales/${file}.json`, ...args } } });
+  try {
+    const response = await fetch(`locales/${file}.json`, { signal: abort.signal });
+    if (!response.ok) throw failed(`HTTP ${response.status}`, "notices.words_http", { status: String(response.status) });
+    const loaded = await response.json();
+    if (!loaded || typeof loaded !== "object") throw new Error("not a catalogue");
+    return loaded;
+  } catch (err) {
+    if (err.said) throw err;
+    const seconds = CATALOGUE_WAIT / 1000;
+    if (abort.signal.aborted) throw failed(`no answer in ${seconds} s`, "notices.words_timeout", { seconds });
+    throw failed(err.message || String(err), "notices.words_failed");
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function useCatalogue(lang, loaded) {
   messages = lang === PSEUDO ? pseudoCatalogue(loaded) : loaded;
   language = lang;
   const intlLang = lang === PSEUDO ? "en" : lang;
@@ -62,8 +103,30 @@ export async function loadLanguage(lang) {
   numbers = new Intl.NumberFormat(intlLang);
   percents = new Intl.NumberFormat(intlLang, { style: "percent", maximumFractionDigits: 0 });
   document.documentElement.lang = intlLang;
-  settle();
-  return lang;
+}
+
+/** Loads a language's catalogue (the pseudo-locale is made from English) and makes it current.
+ * One that fails or takes too long gives way to English, and English to the built-in notice:
+ * resolves to {language, trouble}, `trouble` the sentence that says so ("" when all went well). */
+export async function loadLanguage(lang) {
+  try {
+    try {
+      useCatalogue(lang, await fetchCatalogue(lang === PSEUDO ? "en" : lang));
+      return { language: lang, trouble: "" };
+    } catch (err) {
+      if (lang === "en" || lang === PSEUDO) throw err;
+      console.warn("catalogue:", err.message);
+      useCatalogue("en", await fetchCatalogue("en"));
+      return { language: "en", trouble: t("notices.words_fallback", { language: t(`language.${lang}`), why: { msg: err.said } }) };
+    }
+  } catch (err) {
+    console.warn("catalogue:", err.message);
+    useCatalogue("en", BUILT_IN);
+    builtIn = true;
+    return { language: "en", trouble: t("notices.words_none", { why: err.message }) };
+  } finally {
+    settle();
+  }
 }
 
 /** A message by key with its arguments (see gin/i18n.py for the kinds of argument). */
@@ -131,8 +194,10 @@ export function cardFullName(code) {
   return t("card.full", { rank: { rank: code[0] }, suit: { suit: code[1] } });
 }
 
-/** Fills the marked elements under root with their messages. */
+/** Fills the marked elements under root with their messages (with no catalogue, the page's
+ * own English stays). */
 export function localize(root = document) {
+  if (builtIn) return;
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of node.dataset.i18nAttr.split(";")) {

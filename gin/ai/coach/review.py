@@ -30,7 +30,7 @@ hidden cards:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -383,9 +383,21 @@ def review_hand(saved: Saved, number: int, seat: int, deep: bool = False) -> Han
     return HandReview(number, seat, tuple(decisions), tuple(events), result, finished)
 
 
-def review_match(saved: Saved, seat: int, deep: bool = False) -> list[HandReview]:
-    """The review of every hand of the saved match for ``seat``."""
-    return [review_hand(saved, n, seat, deep) for n in range(1, hand_count(saved) + 1)]
+def review_match(
+    saved: Saved,
+    seat: int,
+    progress: Callable[[int, int], None] | None = None,
+    deep: bool = False,
+) -> list[HandReview]:
+    """The review of every hand of the saved match for ``seat``; ``progress(hand, count)`` is
+    told of each hand before it is reviewed (a long match takes minutes)."""
+    count = hand_count(saved)
+    reviews = []
+    for number in range(1, count + 1):
+        if progress is not None:
+            progress(number, count)
+        reviews.append(review_hand(saved, number, seat, deep))
+    return reviews
 
 
 def as_json(hands: Sequence[HandReview]) -> dict[str, Any]:
