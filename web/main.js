@@ -474,8 +474,10 @@ async function start() {
   document.documentElement.dataset.ready = "1";
   playHeldMove(ui, act, say);
   // Once the game is playable, so precaching never competes with the boot; the files the boot
-  // just fetched are then revalidated (304), not downloaded again.
-  registerServiceWorker(params.get("sw") !== "0");
+  // just fetched are then revalidated (304), not downloaded again. The precache holds the
+  // engine's snapshot for the next visit; when it does not (no service worker), the worker
+  // fetches and keeps it, after the precache so that it is never downloaded twice.
+  registerServiceWorker(params.get("sw") !== "0").then(() => engine.keepSnapshot());
 }
 
 // The saved match's last view at first paint; a link's match is asked for over it (start()).
