@@ -9,15 +9,26 @@ damaged (the tests plant such copies), in which case the worker boots normally a
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
+from urllib.parse import urlparse
 
-from conftest import DIST
-from gintable import IDLE, HeldEngine, human_first, seed_where, service_worker_controls
-from gintable import with_snapshot_key
+from conftest import DIST, ROOT
+from gintable import (
+    IDLE,
+    HeldEngine,
+    human_first,
+    seed_where,
+    service_worker_controls,
+    with_snapshot_key,
+)
 
 BOOT = 120_000  # a normal boot on a loaded 2-core machine
 MATCH_OVER = 'html[data-phase="match_over"][data-ready="1"]'
 KEPT = 'html[data-snapshot-kept="{}"]'
+
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the files a first visit needs, as the build counts them)
 
 
 def boot_note(page: Any) -> dict[str, Any]:
@@ -87,6 +98,19 @@ def test_a_first_visit_boots_python_and_keeps_the_snapshot_once_playable(page: A
     assert page.evaluate("performance.getEntriesByName('gin:installed').length") == 0
     page.wait_for_selector(KEPT.format("already"), state="attached", timeout=BOOT)
     assert (len(wheels), snapshots) == (1, [])
+
+
+def test_the_build_counts_the_files_a_first_visit_downloads(page: Any) -> None:
+    paths: list[str] = []
+    page.on("request", lambda request: paths.append(urlparse(request.url).path))
+    # In the language of the largest catalogue, the one the build counts.
+    page.goto("./?speed=0&sw=0&lang=fr")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    asked = {path.lstrip("/") or "index.html" for path in paths} - {"engine.snapshot"}
+    counted = set(build.first_visit_files(DIST))
+    # Headless Chromium never asks for the manifest; a phone's browser does (to offer an install).
+    assert (sorted(asked - counted), sorted(counted - asked)) == ([], ["manifest.webmanifest"])
+    assert "fzstd.mjs" not in asked  # the snapshot's decoder is loaded only to restore one
 
 
 def test_with_the_service_worker_the_precache_keeps_the_snapshot(page: Any) -> None:
