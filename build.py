@@ -399,6 +399,9 @@ FIRST_VISIT_BUDGET = 5_000_000
 # Files a first visit asks for beside the pages' scripts and the worker's: the engine's worker
 # (started by boot/boot.js, the page's first script), data fetched at load, and every Pyodide file.
 ENGINE_WORKER = "boot/worker.mjs"
+# The Pyodide files the worker fetches or imports once it runs (it imports pyodide.mjs itself
+# before it can count anything): the page's progress bar counts these and the wheel.
+WORKER_DOWNLOADS = [n for n in PYODIDE_FILES if n != "pyodide.mjs"]
 FIRST_VISIT_DATA = ("coach/lessons.json",)
 # What a static host compresses (text and wasm); zip files and wheels are compressed already.
 GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm")
@@ -488,6 +491,12 @@ def build() -> None:
         # The build's own record of the snapshot's packed bytes: the page checks the file against
         # this, not against the file's own header (web/boot/snapshot.mjs).
         "snapshotSha256": snapshot_header(snapshot)["sha256"],
+        # What the worker downloads on a first visit, for the page's progress bar: each file's
+        # bytes and the bytes a static host sends (web/boot/downloads.mjs).
+        "downloads": {
+            path: [(tmp / path).stat().st_size, transfer_size(tmp / path)]
+            for path in [*(f"pyodide/{n}" for n in WORKER_DOWNLOADS), f"wheels/{gin_wheel.name}"]
+        },
     }
     # Content hash of everything shipped: it names the service worker's cache.
     precache = [

@@ -18,6 +18,7 @@ import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./
 import { loadNewestSave, saveMatch, setAsideDamaged } from "./store/saving.js";
 import { claimMatch, ownsMatch, watchTabs } from "./store/tabs.js";
 import { registerServiceWorker, startWhenOneBuild } from "./boot/update.js";
+import { showDownload, showFailure, showPythonReady } from "./boot/waiting.js";
 import { linkRequest, wireDaily } from "./deals/daily.js";
 import { changeWords } from "./table/readout.js";
 import { seatNames } from "./table/seats.js";
@@ -431,17 +432,21 @@ function wirePlayer() {
 // ------------------------------------------------------------------------------------ boot
 
 function onStatus(status) {
+  if (status.stage === "download") {
+    showDownload(status);
+    return;
+  }
   document.documentElement.dataset.boot = status.stage;
   if (status.stage === "python") {
     performance.mark("gin:python-ready");
-    if (!ui.view) $("prompt").lastChild.textContent = ` ${t("table.python_ready")}`;
+    showPythonReady();
   } else if (status.stage === "installed") {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
     performance.mark("gin:engine-ready");
     startWhenOneBuild(status.build, start, () => !!ui.held);
   } else if (status.stage === "error") {
-    $("prompt").textContent = t("notices.engine_failed", { detail: status.detail });
+    showFailure(status);
     $("table").setAttribute("aria-busy", "false");
   }
 }

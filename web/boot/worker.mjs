@@ -11,6 +11,7 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 import config from "../config.mjs";
 import { engineHandle, fetchGinWheel, lastLine, pyodideOptions, unpackGin } from "./pyengine.mjs";
 import { SnapshotRefused, keepSnapshot, keptSnapshot, restoreBytes } from "./snapshot.mjs";
+import { countDownloads, isNetworkError } from "./downloads.mjs";
 
 const base = new URL("../", import.meta.url); // the site's root: this file is in boot/
 const useSnapshot = new URL(import.meta.url).searchParams.get("snapshot") !== "0";
@@ -19,6 +20,21 @@ const post = (msg) => self.postMessage(msg);
 const since = () => Math.round(performance.now() - t0);
 
 let handle = null;
+let failed = false;
+
+/** Say once that the boot failed; `network`: a download failed (the page offers a retry). */
+function fail(detail, network) {
+  if (!failed) post({ type: "status", stage: "error", ms: since(), detail, network });
+  failed = true;
+}
+
+// The page's progress bar: the bytes of Pyodide and the wheel, as they come.
+countDownloads(
+  config,
+  base,
+  (done, total) => post({ type: "status", stage: "download", done, total, ms: since() }),
+  (err) => fail(lastLine(err), true),
+);
 
 /** Restore the kept snapshot (a Response); null (and the reason posted) when it cannot be used.
  * Pyodide fetches and compiles its own files while the snapshot is read and unpacked. */
@@ -67,7 +83,7 @@ const ready = (async () => {
     handle = (copy && (await fromSnapshot(copy))) || (await fromScratch());
     post({ type: "status", stage: "engine", ms: since(), build: config.build });
   } catch (err) {
-    post({ type: "status", stage: "error", ms: since(), detail: lastLine(err) });
+    fail(lastLine(err), isNetworkError(err));
   }
 })();
 
