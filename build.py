@@ -18,6 +18,7 @@ import argparse
 import base64
 import fnmatch
 import functools
+import gzip
 import hashlib
 import http.server
 import io
@@ -318,11 +319,15 @@ def is_stale() -> bool:
     return not STAMP.exists() or STAMP.read_text().strip() != inputs_digest()
 
 
-IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\.\.?/[\w./-]+\.js)["']""", re.M)
+IMPORT_OF = r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\.\.?/[\w./-]+\.{})["']"""
+IMPORT = re.compile(IMPORT_OF.format("js"), re.M)  # the page's modules, in web/
+ANY_IMPORT = re.compile(IMPORT_OF.format("m?js"), re.M)  # and the worker's, in the built site
 PRELOAD_MARK = "<!-- modulepreload: written by build.py -->"
 
 
-def module_graph(entries: Iterable[str], folder: Path = WEB) -> list[str]:
+def module_graph(
+    entries: Iterable[str], folder: Path = WEB, imports: re.Pattern[str] = IMPORT
+) -> list[str]:
     """Every module of ``folder`` that ``entries`` import, directly or not, in the order found
     (each by its path in ``folder``).
 
@@ -339,7 +344,7 @@ def module_graph(entries: Iterable[str], folder: Path = WEB) -> list[str]:
         here = posixpath.dirname(name)
         todo += [
             posixpath.normpath(posixpath.join(here, m))
-            for m in IMPORT.findall((folder / name).read_text())
+            for m in imports.findall((folder / name).read_text())
         ]
     return found
 
@@ -382,6 +387,64 @@ def with_one_style_sheet(html: str, folder: Path = WEB) -> tuple[str, str]:
             line, f'<link rel="stylesheet" href="{TABLE_CSS}">\n' if line == first else ""
         )
     return html, text
+
+
+# --------------------------------------------------------------------------- first visit
+
+# The bytes a first visit downloads before the table is playable (gzipped where a static host
+# gzips), at most. A first visit boots Python from scratch: no snapshot, no decoder
+# (web/boot/snapshot.mjs). About 4.8 MB today, most of it Pyodide's wasm; a file that joins the
+# first visit with as much as 0.2 MB fails the build, so that it is a choice, not a drift.
+FIRST_VISIT_BUDGET = 5_000_000
+# Files a first visit asks for beside the pages' scripts and the worker's: the engine's worker
+# (started by boot/boot.js, the page's first script), data fetched at load, and every Pyodide file.
+ENGINE_WORKER = "boot/worker.mjs"
+# The Pyodide files the worker fetches or imports once it runs (it imports pyodide.mjs itself
+# before it can count anything): the page's progress bar counts these and the wheel.
+WORKER_DOWNLOADS = [n for n in PYODIDE_FILES if n != "pyodide.mjs"]
+FIRST_VISIT_DATA = ("coach/lessons.json",)
+# What a static host compresses (text and wasm); zip files and wheels are compressed already.
+GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm")
+HEAD_LINK = re.compile(r'<(?:script[^>]*\bsrc|link[^>]*\bhref)="([\w./-]+)"')
+
+
+def first_visit_files(site: Path) -> list[str]:
+    """The files of ``site`` a first visit downloads before the table is playable: the page, what
+    its head names, the modules its scripts and the engine's worker import, the data fetched at
+    load, one catalogue (the largest), Pyodide and the gin wheel (e2e/test_boot.py checks this
+    list against a real first visit)."""
+    html = (site / "index.html").read_text()
+    named = HEAD_LINK.findall(html)
+    scripts = [n for n in named if n.endswith(".js")]
+    modules = module_graph([*scripts, ENGINE_WORKER], site, ANY_IMPORT)
+    catalogue = max(files_under(site / "locales"), key=lambda p: p.stat().st_size)
+    wheels = [p.relative_to(site).as_posix() for p in files_under(site / "wheels")]
+    found = ["index.html", *named, *modules, *FIRST_VISIT_DATA]
+    found += [catalogue.relative_to(site).as_posix(), *(f"pyodide/{n}" for n in PYODIDE_FILES)]
+    return list(dict.fromkeys(found + wheels))
+
+
+def transfer_size(path: Path) -> int:
+    """The bytes a static host sends for ``path``: gzipped (level 6, the usual) where it gzips."""
+    data = path.read_bytes()
+    return len(gzip.compress(data, 6, mtime=0)) if path.suffix in GZIPPED else len(data)
+
+
+def first_visit_bytes(site: Path, budget: int = FIRST_VISIT_BUDGET) -> dict[str, int]:
+    """Print what a first visit of ``site`` downloads before it is playable, file by file, and
+    exit when the total passes ``budget``; the sizes, by file."""
+    sizes = {name: transfer_size(site / name) for name in first_visit_files(site)}
+    total = sum(sizes.values())
+    print(f"first visit: {total / 1e6:.2f} MB until playable (budget {budget / 1e6:.2f} MB)")
+    for name, size in sorted(sizes.items(), key=lambda item: -item[1]):
+        print(f"  {size / 1e3:9.1f} kB  {name}")
+    if total > budget:
+        sys.exit(
+            f"a first visit downloads {total / 1e6:.2f} MB, over its budget of "
+            f"{budget / 1e6:.2f} MB (FIRST_VISIT_BUDGET in build.py); the largest file: "
+            f"{max(sizes, key=lambda n: sizes[n])}"
+        )
+    return sizes
 
 
 def build() -> None:
@@ -428,6 +491,12 @@ def build() -> None:
         # The build's own record of the snapshot's packed bytes: the page checks the file against
         # this, not against the file's own header (web/boot/snapshot.mjs).
         "snapshotSha256": snapshot_header(snapshot)["sha256"],
+        # What the worker downloads on a first visit, for the page's progress bar: each file's
+        # bytes and the bytes a static host sends (web/boot/downloads.mjs).
+        "downloads": {
+            path: [(tmp / path).stat().st_size, transfer_size(tmp / path)]
+            for path in [*(f"pyodide/{n}" for n in WORKER_DOWNLOADS), f"wheels/{gin_wheel.name}"]
+        },
     }
     # Content hash of everything shipped: it names the service worker's cache.
     precache = [
@@ -450,6 +519,7 @@ def build() -> None:
     sw_src = sw_src.replace('["__PRECACHE__"]', json.dumps(sorted(set(urls)), indent=2))
     (tmp / "sw.js").write_text(sw_src)
     write_headers(tmp)
+    first_visit_bytes(tmp)  # exits when over budget, leaving dist/ as it was
     if DIST.exists():
         shutil.rmtree(DIST)
     tmp.rename(DIST)

@@ -1,22 +1,36 @@
 """Boot paths: the saved view drawn before the engine, the snapshot boot and its fallback.
 
-Each test runs in a new browser context (no service worker: ?sw=0). The worker restores the
-engine's memory snapshot shipped with the build (web/boot/snapshot.mjs) unless it is stale or
-damaged (the tests serve it so through a route), in which case it boots normally and still plays.
+Each test runs in a new browser context, most without a service worker (?sw=0). A first visit
+boots Python from scratch and, once the table is playable, keeps the engine's memory snapshot in
+Cache Storage (web/boot/snapshot.mjs); later visits restore that copy unless it is stale or
+damaged (the tests plant such copies), in which case the worker boots normally and still plays.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
-from conftest import DIST
-from gintable import IDLE, HeldEngine, human_first, seed_where, with_snapshot_key
+from conftest import DIST, ROOT
+from gintable import (
+    IDLE,
+    HeldEngine,
+    human_first,
+    seed_where,
+    service_worker_controls,
+    with_snapshot_key,
+)
 from playwright.sync_api import expect
 
 BOOT = 120_000  # a normal boot on a loaded 2-core machine
 MATCH_OVER = 'html[data-phase="match_over"][data-ready="1"]'
+KEPT = 'html[data-snapshot-kept="{}"]'
+
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the files a first visit needs, as the build counts them)
 
 
 def boot_note(page: Any) -> dict[str, Any]:
@@ -24,25 +38,93 @@ def boot_note(page: Any) -> dict[str, Any]:
     return note
 
 
-def serve_changed_snapshot(page: Any, change: str) -> None:
-    """Serve the build's snapshot changed: "stale" names another build in its header, "damage"
-    flips bytes of its body."""
-
-    # Changed once, from the built file: a request made as the test ends must not wait on a fetch
-    # of its own, which the closing page disposes of (an error in the test's teardown).
+def changed_snapshot(change: str) -> bytes:
+    """The build's snapshot changed: "stale" names another build in its header, "damage" flips
+    bytes of its body."""
     data = (DIST / "engine.snapshot").read_bytes()
     if change == "stale":
-        data = with_snapshot_key(data, lambda key: key.rsplit("-", 1)[0] + "-" + "0" * 16)
-    else:
-        damaged = bytearray(data)
-        for i in range(data.index(b"\n") + 1 + 4096, len(data), 65536):
-            damaged[i] ^= 0xFF
-        data = bytes(damaged)
+        return with_snapshot_key(data, lambda key: key.rsplit("-", 1)[0] + "-" + "0" * 16)
+    damaged = bytearray(data)
+    for i in range(data.index(b"\n") + 1 + 4096, len(data), 65536):
+        damaged[i] ^= 0xFF
+    return bytes(damaged)
 
-    def handler(route: Any) -> None:
-        route.fulfill(body=data)
 
-    page.route("**/engine.snapshot", handler)
+PLANT = """async () => {
+  const copy = await (await fetch("planted.snapshot")).arrayBuffer();
+  const cache = await caches.open(`gin-${document.documentElement.dataset.build}`);
+  await cache.put(new URL("engine.snapshot", location.href).href, new Response(copy));
+}"""
+
+
+def plant_snapshot(page: Any, data: bytes) -> None:
+    """Keep ``data`` in this browser as the build's snapshot, where the next start looks for it."""
+    page.route("**/planted.snapshot", lambda route: route.fulfill(body=data))
+    page.evaluate(PLANT)
+    page.unroute("**/planted.snapshot")
+
+
+def requests_of(page: Any, part: str) -> list[str]:
+    """The URLs containing ``part`` that the page and its workers request from now on."""
+    seen: list[str] = []
+    page.on("request", lambda request: part in request.url and seen.append(request.url))
+    return seen
+
+
+def test_a_first_visit_boots_python_and_keeps_the_snapshot_once_playable(page: Any) -> None:
+    # The snapshot is held back (never served until released): a start that waited for it would
+    # never become playable.
+    held: list[Any] = []
+    page.route("**/engine.snapshot", lambda route: held.append(route))
+    wheels = requests_of(page, "/wheels/")
+    page.goto("./?speed=0&sw=0")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    assert page.locator("#hand button.card").count() == 10
+    note = boot_note(page)
+    assert (note["path"], note["reason"]) == ("normal", "no snapshot kept in this browser")
+    assert len(wheels) == 1
+    # Once playable, the worker fetches the snapshot and keeps it.
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1, "the snapshot was fetched once the table was playable"
+    held[0].continue_()
+    page.unroute("**/engine.snapshot")
+    page.wait_for_selector(KEPT.format("fetched"), state="attached", timeout=BOOT)
+    # The second visit restores it: no wheel, no snapshot from the site, no import of the engine.
+    snapshots = requests_of(page, "engine.snapshot")
+    page.reload()
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    assert boot_note(page)["path"] == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('gin:installed').length") == 0
+    page.wait_for_selector(KEPT.format("already"), state="attached", timeout=BOOT)
+    assert (len(wheels), snapshots) == (1, [])
+
+
+def test_the_build_counts_the_files_a_first_visit_downloads(page: Any) -> None:
+    paths: list[str] = []
+    page.on("request", lambda request: paths.append(urlparse(request.url).path))
+    # In the language of the largest catalogue, the one the build counts.
+    page.goto("./?speed=0&sw=0&lang=fr")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    asked = {path.lstrip("/") or "index.html" for path in paths} - {"engine.snapshot"}
+    counted = set(build.first_visit_files(DIST))
+    # Headless Chromium never asks for the manifest; a phone's browser does (to offer an install).
+    assert (sorted(asked - counted), sorted(counted - asked)) == ([], ["manifest.webmanifest"])
+    assert "fzstd.mjs" not in asked  # the snapshot's decoder is loaded only to restore one
+
+
+def test_with_the_service_worker_the_precache_keeps_the_snapshot(page: Any) -> None:
+    page.goto("./?speed=0")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    assert boot_note(page)["path"] == "normal"
+    assert service_worker_controls(page)
+    # The precache holds the snapshot already: the worker finds it kept and fetches nothing.
+    page.wait_for_selector(KEPT.format("already"), state="attached", timeout=BOOT)
+    page.reload()
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    assert boot_note(page)["path"] == "snapshot"
 
 
 def final_view(page: Any, query: str) -> dict[str, Any]:
@@ -58,8 +140,7 @@ def final_view(page: Any, query: str) -> dict[str, Any]:
 
 def test_snapshot_and_fallback_play_the_same_match(page: Any) -> None:
     page.goto("./?speed=0&sw=0")
-    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
-    assert boot_note(page)["path"] == "snapshot"
+    page.wait_for_selector(KEPT.format("fetched"), state="attached", timeout=BOOT)
     # A short whole match: to 10 points against the beginner (the path, not the play, is tested).
     page.evaluate(
         "localStorage.setItem('gin-rummy:settings:v1', JSON.stringify("
@@ -68,7 +149,7 @@ def test_snapshot_and_fallback_play_the_same_match(page: Any) -> None:
     match = "./?seed=boot-paths&speed=0&autoplay=1&sw=0"
     restored = final_view(page, match)
     assert boot_note(page)["path"] == "snapshot"
-    serve_changed_snapshot(page, "damage")
+    plant_snapshot(page, changed_snapshot("damage"))
     fallback = final_view(page, match)
     note = boot_note(page)
     assert (note["path"], note["reason"]) == ("normal", "damaged snapshot")
@@ -81,8 +162,10 @@ def test_snapshot_and_fallback_play_the_same_match(page: Any) -> None:
 
 
 def test_stale_snapshot_is_never_restored(page: Any) -> None:
-    serve_changed_snapshot(page, "stale")
     page.goto("./?speed=0&sw=0")
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    plant_snapshot(page, changed_snapshot("stale"))
+    page.reload()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     note = boot_note(page)
     assert note["path"] == "normal"

@@ -1,7 +1,9 @@
-"""The site build: the module preloads, the one style sheet, the trimmed standard library."""
+"""The site build: the module preloads, the one style sheet, the trimmed standard library, the
+first visit's budget."""
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import sys
@@ -67,3 +69,48 @@ def test_the_trimmed_standard_library_holds_exactly_the_files_named(tmp_path: Pa
         assert z.read("typing.py") == b"# typing.py\n"
     with pytest.raises(SystemExit, match="has no email/__init__.py"):
         build.trim_stdlib(full, {"typing.py", "email/__init__.py"}, out)
+
+
+def small_site(site: Path, wasm: int) -> None:
+    """A site laid out as the build lays dist/ out, with a stand-in for Pyodide's wasm of
+    ``wasm`` random (incompressible) bytes and every other file tiny."""
+    files = {
+        "index.html": '<script async src="boot/boot.js"></script>\n'
+        '<link rel="stylesheet" href="table.css">\n<script type="module" src="main.js"></script>',
+        "table.css": "body {}",
+        "boot/boot.js": 'new Worker("boot/worker.mjs", { type: "module" });',
+        "boot/worker.mjs": 'import config from "../config.mjs";',
+        "config.mjs": "export default {};",
+        "main.js": 'import { t } from "./words/i18n.js";',
+        "words/i18n.js": "export const t = 1;",
+        "locales/en.json": "{}",
+        "locales/fr.json": '{"a": "un"}',
+        "wheels/gin-0.1.0-py3-none-any.whl": "PK",
+        **{f"pyodide/{name}": "x" for name in build.PYODIDE_FILES},
+        **dict.fromkeys(build.FIRST_VISIT_DATA, "{}"),
+    }
+    for name, text in files.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text)
+    (site / "pyodide/pyodide.asm.wasm").write_bytes(os.urandom(wasm))
+
+
+def test_the_build_fails_when_a_planted_megabyte_joins_the_first_visit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Pyodide's wasm as large as today's first visit (4.88 MB gzipped): within the budget.
+    small_site(tmp_path, 4_880_000)
+    sizes = build.first_visit_bytes(tmp_path)
+    assert sizes["pyodide/pyodide.asm.wasm"] > 4_880_000  # random bytes do not compress
+    assert {"main.js", "words/i18n.js", "config.mjs", "locales/fr.json"} <= set(sizes)
+    assert "locales/en.json" not in sizes  # one catalogue: the largest
+    assert "pyodide/pyodide.asm.wasm" in capsys.readouterr().out
+    # A module of 1 MB imported by the page: the build stops, naming the budget.
+    (tmp_path / "words/big.js").write_bytes(base64.b64encode(os.urandom(1_000_000)))
+    (tmp_path / "words/i18n.js").write_text('export { big } from "./big.js";\nexport const t = 1;')
+    with pytest.raises(SystemExit, match="over its budget of 5.00 MB"):
+        build.first_visit_bytes(tmp_path)
+    assert "words/big.js" in capsys.readouterr().out
+    # A file the page does not load does not count.
+    (tmp_path / "words/i18n.js").write_text("export const t = 1;")
+    build.first_visit_bytes(tmp_path)

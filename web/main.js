@@ -18,6 +18,7 @@ import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./
 import { loadNewestSave, saveMatch, setAsideDamaged } from "./store/saving.js";
 import { claimMatch, ownsMatch, watchTabs } from "./store/tabs.js";
 import { registerServiceWorker, startWhenOneBuild } from "./boot/update.js";
+import { showDownload, showFailure, showPythonReady } from "./boot/waiting.js";
 import { linkRequest, wireDaily } from "./deals/daily.js";
 import { changeWords } from "./table/readout.js";
 import { seatNames } from "./table/seats.js";
@@ -464,17 +465,21 @@ function wirePlayer() {
 // ------------------------------------------------------------------------------------ boot
 
 function onStatus(status) {
+  if (status.stage === "download") {
+    showDownload(status);
+    return;
+  }
   document.documentElement.dataset.boot = status.stage;
   if (status.stage === "python") {
     performance.mark("gin:python-ready");
-    if (!ui.view) $("prompt").lastChild.textContent = ` ${t("table.python_ready")}`;
+    showPythonReady();
   } else if (status.stage === "installed") {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
     performance.mark("gin:engine-ready");
     startWhenOneBuild(status.build, start, () => !!ui.held);
   } else if (status.stage === "error") {
-    $("prompt").textContent = t("notices.engine_failed", { detail: status.detail });
+    showFailure(status);
     $("table").setAttribute("aria-busy", "false");
   }
 }
@@ -507,8 +512,10 @@ async function start() {
   document.documentElement.dataset.ready = "1";
   playHeldMove(ui, act, say);
   // Once the game is playable, so precaching never competes with the boot; the files the boot
-  // just fetched are then revalidated (304), not downloaded again.
-  registerServiceWorker(params.get("sw") !== "0");
+  // just fetched are then revalidated (304), not downloaded again. The precache holds the
+  // engine's snapshot for the next visit; when it does not (no service worker), the worker
+  // fetches and keeps it, after the precache so that it is never downloaded twice.
+  registerServiceWorker(params.get("sw") !== "0").then(() => engine.keepSnapshot());
 }
 
 // The saved match's last view at first paint; a link's match is asked for over it (start()).

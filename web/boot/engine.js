@@ -29,8 +29,8 @@ export class Engine {
       const msg = event.data;
       if (msg.type === "status" && msg.stage === "boot") {
         this.bootNote(msg);
-      } else if (msg.type === "status" && msg.stage === "boot-rebuilt") {
-        document.documentElement.dataset.snapshotReplaced = msg.replaced ? "1" : "0";
+      } else if (msg.type === "status" && msg.stage === "snapshot-kept") {
+        document.documentElement.dataset.snapshotKept = msg.kept; // for tests
       } else if (msg.type === "status") {
         this.status(msg);
       } else if (msg.type === "reply") {
@@ -70,6 +70,12 @@ export class Engine {
   onStatus(listener) {
     this.listener = listener;
     for (const msg of this.early.splice(0)) listener(msg);
+  }
+
+  /** Have the worker keep this build's snapshot for later visits (once the table is playable:
+   * on a first visit it is not worth its bytes, web/boot/snapshot.mjs). */
+  keepSnapshot() {
+    this.booted.then(() => this.worker.postMessage({ type: "keep-snapshot" }));
   }
 
   /** Send one request (an object with "op"); resolves to the parsed reply. */

@@ -44,10 +44,21 @@ if (sw) {
   }
 }
 
-/** Register the service worker, and offer a new build as soon as one has installed. */
+/** The installing worker `worker` is done: installed (its precache complete) or dropped. */
+function installed(worker) {
+  return new Promise((resolve) => {
+    const done = () => worker.state !== "installing" && resolve();
+    worker.addEventListener("statechange", done);
+    done();
+  });
+}
+
+/** Register the service worker, and offer a new build as soon as one has installed. Resolves
+ * once this page's build is precached, or will not be by a service worker (none, or its install
+ * failed): then whatever the precache holds is known (web/boot/snapshot.mjs). */
 export function registerServiceWorker(enabled) {
-  if (!sw || !enabled) return;
-  sw.register("./sw.js").then((reg) => {
+  if (!sw || !enabled) return Promise.resolve();
+  return sw.register("./sw.js").then((reg) => {
     const offer = () => {
       if (!reg.waiting || !sw.controller) return;
       showNotice("update", t("notices.update_ready"), [
@@ -62,7 +73,9 @@ export function registerServiceWorker(enabled) {
     reg.addEventListener("updatefound", () => track(reg.installing));
     // Chromium defers its own check after a load while the page fetches; ask at once instead.
     if (sw.controller) reg.update().catch(() => {}); // offline: there is nothing newer to find
-
+    // A page under a worker runs that worker's build, precached already; a page from the network
+    // waits for the first install, which is this build's.
+    return sw.controller || !reg.installing ? undefined : installed(reg.installing);
   }).catch((err) => console.warn("service worker:", err));
 }
 

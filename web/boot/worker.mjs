@@ -1,14 +1,17 @@
 // The engine's home: Pyodide in a module worker. Requests and replies are JSON strings matched by
 // id; nothing else crosses.
 //
-// Two ways to start: restore the engine's memory snapshot shipped with this build
-// (web/boot/snapshot.mjs), or boot Python and unpack the gin wheel (web/boot/pyengine.mjs). Any failure of
-// the first (stale, damaged, restore or first answer failing) falls back to the second.
+// Two ways to start: restore the engine's memory snapshot kept in this browser
+// (web/boot/snapshot.mjs), or boot Python and unpack the gin wheel (web/boot/pyengine.mjs). A
+// first visit has no kept copy and boots Python (the fewest bytes); so does any failure of the
+// restore (stale, damaged, restore or first answer failing). Once the table is playable the page
+// asks for a copy to be kept ({type: "keep-snapshot"}), so that later visits restore it.
 // ?snapshot=0 on the page skips the snapshot (benchmarks, tests).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import config from "../config.mjs";
 import { engineHandle, fetchGinWheel, lastLine, pyodideOptions, unpackGin } from "./pyengine.mjs";
-import { SnapshotRefused, cachedCopy, fetchSnapshot, replaceSnapshot } from "./snapshot.mjs";
+import { SnapshotRefused, keepSnapshot, keptSnapshot, restoreBytes } from "./snapshot.mjs";
+import { countDownloads, isNetworkError } from "./downloads.mjs";
 
 const base = new URL("../", import.meta.url); // the site's root: this file is in boot/
 const useSnapshot = new URL(import.meta.url).searchParams.get("snapshot") !== "0";
@@ -17,25 +20,39 @@ const post = (msg) => self.postMessage(msg);
 const since = () => Math.round(performance.now() - t0);
 
 let handle = null;
-let refusedCopy = false; // the service worker's copy of the snapshot was refused: replace it
+let failed = false;
 
-/** Restore the snapshot; null (and the reason posted) when it cannot be used. Pyodide fetches
- * and compiles its own files while the snapshot is fetched and unpacked. */
-async function fromSnapshot() {
-  const bytes = fetchSnapshot(config, base);
+/** Say once that the boot failed; `network`: a download failed (the page offers a retry). */
+function fail(detail, network) {
+  if (!failed) post({ type: "status", stage: "error", ms: since(), detail, network });
+  failed = true;
+}
+
+// The page's progress bar: the bytes of Pyodide and the wheel, as they come.
+countDownloads(
+  config,
+  base,
+  (done, total) => post({ type: "status", stage: "download", done, total, ms: since() }),
+  (err) => fail(lastLine(err), true),
+);
+
+/** Restore the kept snapshot (a Response); null (and the reason posted) when it cannot be used.
+ * Pyodide fetches and compiles its own files while the snapshot is read and unpacked. */
+async function fromSnapshot(kept) {
+  const bytes = restoreBytes(kept, config, base);
   bytes.catch(() => {}); // reported below, through loadPyodide
   try {
     const pyodide = await loadPyodide({ ...pyodideOptions(base), _loadSnapshot: bytes });
     post({ type: "status", stage: "python", ms: since(), version: pyodide.version });
     const answer = engineHandle(pyodide);
-    // The key of the snapshot restored: the one this build's config names (fetchSnapshot checks).
+    // The key of the snapshot restored: the one this build's config names (restoreBytes checks).
     post({ type: "status", stage: "boot", path: "snapshot", key: config.snapshotKey, ms: since() });
     return answer;
   } catch (err) {
-    // A copy of the file that is not this build's would slow every later start: it is replaced
-    // once the engine runs, and the page says once why this start is slow.
-    refusedCopy = err instanceof SnapshotRefused && (await cachedCopy(config, base).catch(() => false));
-    post({ type: "status", stage: "boot", path: "normal", reason: lastLine(err), rebuilding: refusedCopy, ms: since() });
+    // A kept copy that is not this build's was dropped (restoreBytes): the page says once why this
+    // start is slow, and has this build's copy kept once the table is playable.
+    const rebuilding = err instanceof SnapshotRefused;
+    post({ type: "status", stage: "boot", path: "normal", reason: lastLine(err), rebuilding, ms: since() });
     return null;
   }
 }
@@ -50,21 +67,45 @@ async function fromScratch() {
   return engineHandle(pyodide);
 }
 
+/** The kept copy of the snapshot, or null (the reason posted): none, or ?snapshot=0. */
+async function kept() {
+  const copy = useSnapshot ? await keptSnapshot(config, base).catch(() => null) : null;
+  if (!copy) {
+    const reason = useSnapshot ? "no snapshot kept in this browser" : "?snapshot=0";
+    post({ type: "status", stage: "boot", path: "normal", reason, ms: since() });
+  }
+  return copy;
+}
+
 const ready = (async () => {
   try {
-    if (!useSnapshot) post({ type: "status", stage: "boot", path: "normal", reason: "?snapshot=0", ms: since() });
-    handle = (useSnapshot && (await fromSnapshot())) || (await fromScratch());
+    const copy = await kept();
+    handle = (copy && (await fromSnapshot(copy))) || (await fromScratch());
     post({ type: "status", stage: "engine", ms: since(), build: config.build });
-    if (refusedCopy) {
-      const replaced = await replaceSnapshot(config, base).catch(() => false);
-      post({ type: "status", stage: "boot-rebuilt", replaced, ms: since() });
-    }
   } catch (err) {
-    post({ type: "status", stage: "error", ms: since(), detail: lastLine(err) });
+    fail(lastLine(err), isNetworkError(err));
   }
 })();
 
+/** Keep this build's snapshot for later visits; says "fetched", "already" (a copy was kept),
+ * "off" (?snapshot=0, or no engine) or "failed". */
+async function keep() {
+  await ready;
+  let kept = "off";
+  try {
+    if (useSnapshot && handle) kept = (await keepSnapshot(config, base)) ? "fetched" : "already";
+  } catch (err) {
+    kept = "failed";
+    console.warn("the snapshot was not kept:", lastLine(err));
+  }
+  post({ type: "status", stage: "snapshot-kept", kept, ms: since() });
+}
+
 self.onmessage = async (event) => {
+  if (event.data.type === "keep-snapshot") {
+    keep();
+    return;
+  }
   const { id, request } = event.data;
   await ready;
   let reply;
