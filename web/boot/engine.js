@@ -31,6 +31,7 @@ export class Engine {
         this.bootNote(msg);
       } else if (msg.type === "status" && msg.stage === "snapshot-kept") {
         document.documentElement.dataset.snapshotKept = msg.kept; // for tests
+        performance.mark("gin:snapshot-kept"); // the coach's worker waits for it (web/coach/coach.js)
       } else if (msg.type === "status") {
         this.status(msg);
       } else if (msg.type === "reply") {

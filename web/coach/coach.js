@@ -186,12 +186,15 @@ function betterWords(d) {
 
 // ------------------------------------------------------------------------------------ dialogs
 
-/** Start the reviews' worker once the table is playable (main.js's mark "gin:playable") and the
- * page has a moment to spare, so that it boots while the first hand is played; not at a lesson's
- * table (never reviewed: the worker then starts at the first review). */
+/** Start the reviews' worker once the table is playable and the engine's snapshot is kept in this
+ * browser (web/boot/engine.js's mark "gin:snapshot-kept", asked for once playable) and the page has
+ * a moment to spare, so that it boots while the first hand is played, from the snapshot: on a first
+ * visit, a second Python booted from scratch would fetch the engine again and compile it while
+ * the computer plays. Not at a lesson's table (never reviewed: the worker then starts at the first
+ * review). */
 function startWhilePlaying(onMatch) {
   const observer = new PerformanceObserver((marks) => {
-    if (!marks.getEntriesByName("gin:playable").length) return;
+    if (!marks.getEntriesByName("gin:snapshot-kept").length) return;
     observer.disconnect();
     const start = () => onMatch() && reviewer.start();
     if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 3000 });
