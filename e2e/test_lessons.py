@@ -21,7 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "gin" / "locales"
 SIZES = ((360, 640), (640, 360), (1280, 800))
 FOLDS = ((360, 640), (640, 360))  # where the rule folds behind its button after the first move
-SHOTS = Path("/work/shots/coachpage")  # screenshots, when the folder is there
 
 
 def stored(page: Any, key: str) -> str | None:
@@ -220,9 +219,6 @@ def test_every_lessons_rule_and_title_show_at_every_size_in_every_language(
                 assert shown(page, "#coach-title"), (where, width, height)
                 assert shown(page, "#coach-rule"), (where, width, height)
                 assert not layout_problems(page), (where, width, height, layout_problems(page))
-                if number in (0, 4) and language in ("en", "de") and SHOTS.is_dir():
-                    name = f"lesson{number + 1}-{language}-{width}x{height}.png"
-                    page.screenshot(path=SHOTS / name)
             page.keyboard.press(keys[lesson["steps"][0]["expect"][0]])
             page.wait_for_selector("#coach-said:not(:empty)")
             for width, height in SIZES:
