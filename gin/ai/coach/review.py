@@ -58,8 +58,9 @@ within the page's time budget. Both moves compared are played out in the same wo
 the noise cancels; docs/coach.md gives what remains."""
 
 CONFIRM_WORLDS = 96
-"""Sampled worlds that judge anew a move the first :data:`REVIEW_WORLDS` find worse than good:
-only a class beyond good is told, and it is told from four times the worlds."""
+"""Sampled worlds that judge anew a move other than the best that the first :data:`REVIEW_WORLDS`
+find worse than good, or that keeps fewer cards in melds than the best: only a class beyond good
+is told, and it is told from eight times the worlds."""
 
 CLASSES = (("good", 2.0), ("inaccuracy", 5.0), ("mistake", 10.0), ("blunder", float("inf")))
 """A move other than the best is classed by its cost in points: below 2 good, below 5 an
@@ -193,9 +194,10 @@ def values(table: Table, moves: Sequence[Action], found: Sequence[World], of: Wo
     (the worlds' own patience set aside): the timing the deep reference's full players keep
     (:mod:`gin.ai.coach.deep`). With the worlds' patience, drawn over limits of 0 to 10 before
     the other player's style is known, the review let a broken meld be made up again at leisure:
-    it rated 4 of 12 throws out of a made meld, 15 or more deadwood above the best throw, good or
-    an inaccuracy where the deep reference found 6 to 11 points, and agreed with it on 74 of 90
-    classes of moves other than the hint's, against 81 of 90 this way (docs/coach.md)."""
+    it rated 5 of 24 planted throws out of a made meld, 15 or more deadwood above the best throw,
+    good or an inaccuracy where the deep reference found 5.9 to 14.6 points (2 of 24 this way), and
+    gave moves other than the hint's the deep reference's class 64% of the time (77% this way;
+    docs/coach.md)."""
     eager = [replace(w, limit=table.knock_limit) for w in found]
     worths = []
     for move in moves:
@@ -243,27 +245,19 @@ def _arg(value: Any) -> Any:
 
 
 def judge(
-    seen: dict[str, Any],
-    played: Action,
-    hand: int,
-    index: int,
-    match: Match | None = None,
-    deep: bool = False,
+    seen: dict[str, Any], played: Action, hand: int, index: int, deep: Match | None = None
 ) -> Decision:
-    """The review of playing ``played`` from the view ``seen`` of ``match`` (the match itself is
-    needed only where full players confirm, and for ``deep``: the deep reference's values,
-    :mod:`gin.ai.coach.deep`)."""
+    """The review of playing ``played`` from the view ``seen``; with ``deep`` (the match the view
+    was taken from) the moves' values are the deep reference's (:mod:`gin.ai.coach.deep`)."""
     table = read_view(seen)
     advice = hint(seen)
     best = Action.from_text(advice["action"])
     best_reason = reason_of(advice)
     of = worth(table.scores[table.seat], table.scores[1 - table.seat], table.rules.target)
-    if deep and match is None:
-        raise ReviewError("the deep reference plays worlds out in the match: it needs the match")
 
     def judged(moves: list[Action], count: int) -> list[float]:
-        if deep and match is not None:
-            return deep_values(match, table, moves, of)
+        if deep is not None:
+            return deep_values(deep, table, moves, of)
         return values(table, moves, worlds(table, count), of)
 
     if played.text() == best.text():
@@ -273,7 +267,7 @@ def judge(
             best_reason, best_value, best_value,
         )  # fmt: skip
     best_value, played_value = judged([best, played], REVIEW_WORLDS)
-    if not deep and (
+    if deep is None and (
         best_value - played_value >= CLASSES[0][1] or _gives_up_melds(table, played, best)
     ):
         best_value, played_value = judged([best, played], CONFIRM_WORLDS)
@@ -366,7 +360,7 @@ def review_hand(saved: Saved, number: int, seat: int, deep: bool = False) -> Han
         if before.to_act == seat and action.kind != "next":
             seen = view(before, seat, names, player)
             if len(seen["legal_actions"]) > 1:
-                decision = judge(seen, action, number, step.index, before, deep)
+                decision = judge(seen, action, number, step.index, before if deep else None)
                 events.append(Luck(since[0], since[1], decision.best_value - expected))
                 decisions.append(decision)
                 expected = decision.played_value

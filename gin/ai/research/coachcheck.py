@@ -52,8 +52,8 @@ def match_pairs(name: str, seed: str, rules: Rules, hands: int) -> list[Pair]:
         seen = view(match, 0, names, "expert")
         if seat == 0 and len(seen["legal_actions"]) > 1:
             at = (match.hand_number, len(match.actions))
-            quick = judge(seen, played, *at, match)
-            deep = quick if quick.grade == "best" else judge(seen, played, *at, match, deep=True)
+            quick = judge(seen, played, *at)
+            deep = quick if quick.grade == "best" else judge(seen, played, *at, deep=match)
             found.append((quick.grade, deep.grade))
         match = apply(match, played)
     return found
