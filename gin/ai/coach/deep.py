@@ -35,7 +35,7 @@ standard error 0.6)."""
 
 POLICY = "baseline"
 """Who plays both seats in the deep reference's worlds: a full player, its own draws, discards
-and knocks, about 5 ms a playout. The expert's search in every world would take 40 s a
+and knocks, about 5 ms a playout. The expert's search in every world would take a minute a
 decision."""
 
 
