@@ -18,6 +18,7 @@ from gin.ai.coach.hint import hint
 from gin.ai.coach.reason import why
 from gin.ai.coach.review import CLASSES, as_json, grade, review_hand, review_match
 from gin.ai.knowledge.views import read_view
+from gin.ai.research.coachcheck import report
 from gin.cards import parse_card
 from gin.game import arranged_deck
 from gin.i18n import card_arg, msg
@@ -288,3 +289,14 @@ def test_a_card_thrown_out_of_a_made_meld_is_a_mistake_at_least(seed: str) -> No
     judged = review_hand(saved, 1, 0).decisions[-1]
     assert judged.action_index == len(match.actions) - 1
     assert judged.grade in ("mistake", "blunder"), (judged.played, judged.best, judged.cost)
+
+
+def test_coachcheck_counts_pairs_of_classes_and_steps_between_them() -> None:
+    """The report's shares: the same class, and one step or less along best, good, inaccuracy,
+    mistake, blunder; over every decision and over those that were not the hint's move."""
+    found = [("best", "best"), ("good", "inaccuracy"), ("good", "blunder"), ("mistake", "mistake")]
+    text = report(found)
+    assert "| good | 0 | 0 | 1 | 0 | 1 |" in text
+    assert "every decision: 4 decisions, the same class 50.0%, within one class 75.0%" in text
+    assert "not the hint's move: 3 decisions, the same class 33.3%, within one class 66.7%" in text
+    assert cli(["coachcheck", "--matches", "0"]) == 2
