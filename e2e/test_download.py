@@ -8,13 +8,12 @@ No service worker (?sw=0): routes do not see what a service worker answers.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from gintable import IDLE
+from screenwalk import shoot
 
 BOOT = 120_000
-SHOTS = Path("/work/shots/firstvisit")
 HELD = re.compile(r"/(python_stdlib\.zip|pyodide\.asm\.wasm|gin-[\w.-]+\.whl)$")
 
 
@@ -65,11 +64,6 @@ def bar(page: Any) -> tuple[float, str]:
     return value, page.locator("#boot-words").inner_text()
 
 
-def shoot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name))
-
-
 def test_the_bar_advances_with_the_bytes(page: Any) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     held = Held(page)
@@ -79,7 +73,7 @@ def test_the_bar_advances_with_the_bytes(page: Any) -> None:
     value, words = bar(page)
     assert re.fullmatch(r"Downloading the game: [\d.]+ of [\d.]+ MB", words), words
     assert value < 0.3
-    shoot(page, "download-early-360x640.png")
+    shoot(page, "download-early")
     held.let_through("python_stdlib.zip")
     after_stdlib = grown(page, start)
     page.wait_for_timeout(1600)  # long enough for a rate: the time left is said from now on
@@ -89,7 +83,7 @@ def test_the_bar_advances_with_the_bytes(page: Any) -> None:
     left = r"Downloading the game: [\d.]+ of [\d.]+ MB, about \d+ seconds? left"
     assert re.fullmatch(left, words), words
     assert 0.1 < value < 0.5  # the wasm, most of the bytes, has not come
-    shoot(page, "download-late-360x640.png")
+    shoot(page, "download-late")
     held.let_through("pyodide.asm.wasm")
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert downloaded(page) > after_wheel
