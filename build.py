@@ -424,6 +424,21 @@ def first_visit_files(site: Path) -> list[str]:
     return list(dict.fromkeys(found + wheels))
 
 
+def listed_opponents() -> list[dict[str, Any]]:
+    """The engine's answer to its ``opponents`` op (names, descriptions, ratings), asked of the
+    engine's source at build time: the first launch's welcome lists them before Python has started
+    in the page (web/coach/welcome.js)."""
+    ask = 'from gin.api import handle; print(handle(\'{"op": "opponents"}\'))'
+    done = subprocess.run(
+        [sys.executable, "-c", ask], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    reply = json.loads(done.stdout)
+    if not reply.get("ok"):
+        raise SystemExit(f"build: the engine did not list its opponents: {reply}")
+    opponents: list[dict[str, Any]] = reply["opponents"]
+    return opponents
+
+
 def transfer_size(path: Path) -> int:
     """The bytes a static host sends for ``path``: gzipped (level 6, the usual) where it gzips."""
     data = path.read_bytes()
@@ -493,6 +508,8 @@ def build() -> None:
         "snapshotSha256": snapshot_header(snapshot)["sha256"],
         # What the worker downloads on a first visit, for the page's progress bar: each file's
         # bytes and the bytes a static host sends (web/boot/downloads.mjs).
+        # The engine's opponents, for the welcome a first visit shows while Python loads.
+        "opponents": listed_opponents(),
         "downloads": {
             path: [(tmp / path).stat().st_size, transfer_size(tmp / path)]
             for path in [*(f"pyodide/{n}" for n in WORKER_DOWNLOADS), f"wheels/{gin_wheel.name}"]

@@ -118,3 +118,24 @@ def test_a_first_visit_offline_says_the_game_needs_one_visit_online(page: Any) -
     page.context.set_offline(False)
     prompt.get_by_role("button", name="Erneut versuchen").click()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+
+
+def test_the_welcome_is_answered_while_the_game_downloads(page: Any) -> None:
+    """A first visit's welcome (levels, lessons, rules) opens while Python's files are still on
+    their way, and the level chosen there is the one the first match is played against once
+    the engine is in."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.emulate_media(reduced_motion="reduce")  # not ?speed=0: a test hook skips the welcome
+    held = Held(page)
+    page.goto("./?sw=0")
+    held.wait(3)
+    page.wait_for_selector("#dlg-welcome[open] #welcome-levels input", timeout=BOOT)
+    shoot(page, "welcome-while-loading")
+    page.locator('#welcome-levels input[value="cautious"]').check()
+    page.locator("#welcome-play").click()
+    assert page.evaluate("document.documentElement.dataset.ready || ''") != "1"
+    assert re.match(r"Downloading the game", bar(page)[1])
+    for name in ("python_stdlib.zip", "gin", "pyodide.asm.wasm"):
+        held.let_through(name)
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    assert page.evaluate("window.__gin.ui.view.opponent.player") == "cautious"

@@ -381,7 +381,7 @@ const friend = wireFriend({
   },
 });
 // The welcome's answer, or null when this is no first visit (shown while the engine loads).
-const greeting = firstVisit(params).then((first) => (first ? welcome({ call: (req) => engine.call(req) }) : null));
+const greeting = firstVisit(params).then((first) => (first ? welcome() : null));
 
 const knockReview = wireKnock({ call: (req) => engine.call(req), act, view: () => ui.view, openDialog });
 const ctl = createIntents({

@@ -2,6 +2,7 @@
 // welcome offers an opponent level, the lessons and the rules, once. Choosing or dismissing it is
 // remembered (WELCOME_KEY, docs/save.md). A link or a test hook in the address (?seed, ?daily,
 // ?speed, ?autoplay) names what the visitor came for, so no welcome is shown over it.
+import config from "../config.mjs";
 import { SAVE_KEY, safeGet, safeSet } from "../store/storage.js";
 import { readJournal } from "../store/journal.js";
 import { t } from "../words/i18n.js";
@@ -37,11 +38,12 @@ function byStrength(opponents) {
 }
 
 /**
- * Show the welcome. `call(request)` asks the engine (its "opponents" op: a rating is shown when
- * the reply gives one). Resolves to {opponent, learn}: the level chosen (null when dismissed) and
- * whether the lessons were asked for.
+ * Show the welcome, at once: its levels are the engine's answer to its "opponents" op, asked at
+ * build time (config.mjs), so a first visit answers it while Python loads (a rating is shown
+ * when the engine gives one). Resolves to {opponent, learn}: the level chosen (null when
+ * dismissed) and whether the lessons were asked for; the table applies them once the engine is in.
  */
-export function welcome({ call }) {
+export function welcome() {
   const choices = el("div", { className: "welcome-levels", id: "welcome-levels" });
   const play = el("button", { type: "button", className: "primary", id: "welcome-play", textContent: t("welcome.play") });
   const learn = el("button", { type: "button", id: "welcome-learn", textContent: t("welcome.learn") });
@@ -56,17 +58,13 @@ export function welcome({ call }) {
   dialog.setAttribute("aria-labelledby", "dlg-welcome-title");
   document.body.append(dialog);
 
-  // The levels come first, then the dialog: opened empty, it grew and jumped under the reader.
-  const listed = call({ op: "opponents" }).then((reply) => {
-    if (!reply.ok) return;
-    choices.replaceChildren(...byStrength(reply.opponents).map((o) => {
-      const input = el("input", { type: "radio", name: "welcome-opponent", value: o.name, checked: o.name === FIRST_CHOICE });
-      const name = opponentLabel(o.name);
-      const named = Number.isFinite(o.rating) ? t("welcome.rating", { name, rating: String(o.rating) }) : name;
-      return el("label", {}, input, " ", el("b", { textContent: named }),
-        el("span", { className: "small", textContent: ` ${t(`opponents.${o.name}.about`)}` }));
-    }));
-  });
+  choices.replaceChildren(...byStrength(config.opponents).map((o) => {
+    const input = el("input", { type: "radio", name: "welcome-opponent", value: o.name, checked: o.name === FIRST_CHOICE });
+    const name = opponentLabel(o.name);
+    const named = Number.isFinite(o.rating) ? t("welcome.rating", { name, rating: String(o.rating) }) : name;
+    return el("label", {}, input, " ", el("b", { textContent: named }),
+      el("span", { className: "small", textContent: ` ${t(`opponents.${o.name}.about`)}` }));
+  }));
 
   return new Promise((resolve) => {
     const done = (asked) => {
@@ -79,10 +77,8 @@ export function welcome({ call }) {
     learn.addEventListener("click", () => done("learn"));
     later.addEventListener("click", () => done(null));
     dialog.addEventListener("cancel", () => done(null)); // Escape
-    listed.catch(() => {}).then(() => {
-      dialog.showModal();
-      dialog.scrollTop = 0;
-      play.focus();
-    });
+    dialog.showModal();
+    dialog.scrollTop = 0;
+    play.focus();
   });
 }
