@@ -10,9 +10,11 @@ const RATE_AFTER_MS = 1500; // the time left is said once the rate rests on this
 const MB = 1e6;
 
 let first = null; // the first report: {done, ms}, where the rate is measured from
+let failed = false; // the boot failed: a download's last report, coming after, says nothing more
 
-/** Still loading: no view on the table (the saved hand of a return visit is a view). */
-const loading = () => $("table").dataset.phase === "loading";
+/** Still loading: no view on the table (the saved hand of a return visit is a view), nor a
+ * failure said in its place. */
+const loading = () => !failed && $("table").dataset.phase === "loading";
 
 /** The wait's line in the prompt: a bar over a text; made on first use. */
 function waitLine() {
@@ -56,6 +58,7 @@ export function showPythonReady() {
 
 /** The boot failed (`detail`); `network`: a download failed. */
 export function showFailure({ detail, network }) {
+  failed = true;
   const offline = !navigator.onLine;
   const prompt = $("prompt");
   const words = document.createElement("span");
