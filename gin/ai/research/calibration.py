@@ -136,15 +136,22 @@ def report(found: dict[str, list[Chance]]) -> str:
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``python -m gin calibration``."""
+    opponent_options(parser, "opponents to measure against", 12, "calibration")
+
+
+def opponent_options(parser: argparse.ArgumentParser, who: str, matches: int, seed: str) -> None:
+    """The options of a run over opponents (``who`` says what they are to it): their names
+    (:func:`names_of`), the matches against each (``matches`` by default), the seed (``seed``),
+    the rules and where the tasks run."""
     parser.add_argument(
         "opponents",
         nargs="*",
         metavar="OPPONENT",
-        help="opponents to measure against; 'listed' (the default) for those a player can "
-        "choose, 'league' for every league member",
+        help=f"{who}; 'listed' (the default) for those a player can choose, 'league' for "
+        "every league member",
     )
-    parser.add_argument("--matches", type=int, default=12, help="matches per opponent")
-    parser.add_argument("--seed", default="calibration", help="seed of the deals")
+    parser.add_argument("--matches", type=int, default=matches, help="matches per opponent")
+    parser.add_argument("--seed", default=seed, help="seed of the deals")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="standard")
     options(parser)
 

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from gin.actions import Action
 from gin.ai.base import OpponentError, opponent
 from gin.ai.coach.review import CLASSES, judge
-from gin.ai.research.calibration import names_of
-from gin.ai.research.cluster import executor, options, ordered
+from gin.ai.research.calibration import names_of, opponent_options
+from gin.ai.research.cluster import executor, ordered
 from gin.match import apply, new_match
 from gin.rules import PRESETS, Rules
 from gin.view import view
@@ -114,18 +114,8 @@ def report(found: Sequence[Pair]) -> str:
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``python -m gin coachcheck``."""
-    parser.add_argument(
-        "opponents",
-        nargs="*",
-        metavar="OPPONENT",
-        help="whose decisions are judged; 'listed' (the default) for those a player can "
-        "choose, 'league' for every league member",
-    )
-    parser.add_argument("--matches", type=int, default=4, help="matches per opponent")
+    opponent_options(parser, "whose decisions are judged", 4, "coachcheck")
     parser.add_argument("--hands", type=int, default=2, help="hands of each match judged")
-    parser.add_argument("--seed", default="coachcheck", help="seed of the deals")
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="standard")
-    options(parser)
 
 
 def main(args: argparse.Namespace) -> int:
