@@ -57,16 +57,21 @@ def verify(page: Page) -> Any:
     return verdict
 
 
-def test_the_deal_is_fingerprinted_before_the_first_move_and_verified_at_its_end(
-    context: BrowserContext, page: Page
-) -> None:
-    deck = your_deal()
+def dealt(context: BrowserContext, page: Page, deck: tuple[int, ...]) -> Table:
+    """The table opened on a new match whose first deal is ``deck`` (Settings' decks)."""
     context.add_init_script(
         f"localStorage.setItem('{SETTINGS_KEY}', "
         f"JSON.stringify({json.dumps({'decks': [format_cards(deck)]})}))"
     )
     page.set_default_timeout(20_000)
-    table = Table(page).open("./?speed=0&sw=0")
+    return Table(page).open("./?speed=0&sw=0")
+
+
+def test_the_deal_is_fingerprinted_before_the_first_move_and_verified_at_its_end(
+    context: BrowserContext, page: Page
+) -> None:
+    deck = your_deal()
+    table = dealt(context, page, deck)
 
     # Before the first move: the short fingerprint on the table, the full one in the log; both
     # are SHA-256 of this deck and the salt the save keeps, recomputed here in CPython.
@@ -191,12 +196,7 @@ def test_a_lesson_in_the_middle_of_a_hand_keeps_its_fingerprint_shown_before_the
     what the table showed before the first move, Verify opens with one plain sentence, and the
     dialog names no command line (those are for docs/fairness.md)."""
     deck = your_deal()
-    context.add_init_script(
-        f"localStorage.setItem('{SETTINGS_KEY}', "
-        f"JSON.stringify({json.dumps({'decks': [format_cards(deck)]})}))"
-    )
-    page.set_default_timeout(20_000)
-    table = Table(page).open("./?speed=0&sw=0")
+    table = dealt(context, page, deck)
     page.keyboard.press("t")  # the first move: the upcard taken
     table.idle()
     hand = sorted(table.hand())
