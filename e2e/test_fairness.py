@@ -67,6 +67,18 @@ def dealt(context: BrowserContext, page: Page, deck: tuple[int, ...]) -> Table:
     return Table(page).open("./?speed=0&sw=0")
 
 
+def knock_with_the_king(page: Page, table: Table) -> Any:
+    """Knock throwing K♠ through the knock dialog; the hand's end, shown."""
+    table.card("KS").click()
+    page.get_by_role("button", name="Knock", exact=True).click()
+    page.get_by_role("dialog", name="Knock, discarding K♠").get_by_role(
+        "button", name="Confirm"
+    ).click()
+    end = page.locator("#dlg-result")
+    expect(end).to_be_visible()
+    return end
+
+
 def test_the_deal_is_fingerprinted_before_the_first_move_and_verified_at_its_end(
     context: BrowserContext, page: Page
 ) -> None:
@@ -87,13 +99,7 @@ def test_the_deal_is_fingerprinted_before_the_first_move_and_verified_at_its_end
     # Take the upcard, knock throwing K♠: the hand is over.
     page.keyboard.press("t")
     table.idle()
-    table.card("KS").click()
-    page.get_by_role("button", name="Knock", exact=True).click()
-    page.get_by_role("dialog", name="Knock, discarding K♠").get_by_role(
-        "button", name="Confirm"
-    ).click()
-    end = page.locator("#dlg-result")
-    expect(end).to_be_visible()
+    end = knock_with_the_king(page, table)
 
     # The stock left, in order (nobody drew from it), and the fingerprint shown at the start.
     stock = page.locator("#deal-stock .card").evaluate_all("els => els.map(e => e.dataset.card)")
@@ -210,13 +216,7 @@ def test_a_lesson_in_the_middle_of_a_hand_keeps_its_fingerprint_shown_before_the
         if sorted(table.hand()) == hand:
             break
         page.wait_for_timeout(200)
-    table.card("KS").click()
-    page.get_by_role("button", name="Knock", exact=True).click()
-    page.get_by_role("dialog", name="Knock, discarding K♠").get_by_role(
-        "button", name="Confirm"
-    ).click()
-    end = page.locator("#dlg-result")
-    expect(end).to_be_visible()
+    end = knock_with_the_king(page, table)
     check = end.locator("#result-deal")
     expect(check).to_contain_text("the table showed before the first move")
     expect(check).not_to_contain_text("opened later")
