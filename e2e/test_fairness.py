@@ -225,3 +225,31 @@ def test_a_lesson_in_the_middle_of_a_hand_keeps_its_fingerprint_shown_before_the
     )
     expect(verify(page)).to_have_attribute("data-verdict", "good")
     expect(end).not_to_contain_text("python")
+
+
+# A journal that never answers: every save waits for its 3 s limit before the move is shown.
+JOURNAL_SILENT = "indexedDB.open = () => ({});"
+
+
+def test_a_move_still_being_saved_when_a_new_match_starts_never_takes_the_new_deals_place(
+    context: BrowserContext, page: Page
+) -> None:
+    """A move the engine had answered, but whose save was still being written, was drawn once
+    New match had cleared the table: it took the hand number, the new deal's fingerprint was
+    never shown, and the new hand's Verify said "It does NOT match" (a whole-match run after a
+    lesson failed so). The table shows the new deal and its fingerprint."""
+    context.add_init_script(JOURNAL_SILENT)
+    deck = your_deal()
+    table = dealt(context, page, deck)
+    old = page.evaluate("window.__gin.ui.view.deal.fingerprint")
+    page.evaluate("() => { window.__gin.act('take'); }")  # answered at once, saved 3 s later
+    page.wait_for_function("window.__gin.ui.busy === true")
+    page.locator("#btn-new").click()
+    page.locator("#confirm-yes").click()
+    table.idle(timeout=20_000)
+    page.wait_for_timeout(3_500)  # the first move's save is long over: nothing more to draw
+    view = page.evaluate("window.__gin.ui.view")
+    assert view["history"] == [] and view["deal"]["fingerprint"] != old
+    full = view["deal"]["fingerprint"]
+    expect(page.locator("#deal-line")).to_have_text(f"Deal {full[:4]} {full[4:8]} {full[8:12]}")
+    expect(page.locator("#log li.deal code")).to_have_text(full)

@@ -139,17 +139,21 @@ async function request(req) {
   // greying the table out and back in costs a frame of its own (and flickers).
   markBusy(true);
   const shown = setTimeout(render, BUSY_SHOWN_MS);
+  // The computer's move (or the autoplay's) still in flight, or its save still being written,
+  // when New match or a lesson cleared the table: its view, drawn over the new deal, took its
+  // hand number, so the new deal's fingerprint was never shown, and Verify then said the deal
+  // did not match. Both waits are checked.
   const table = ui.table;
-  const reply = await engine.call(req);
-  if (table !== ui.table) {
-    // The computer's move (or the autoplay's) still in flight when New match or a lesson cleared
-    // the table: its view, drawn over the new deal, took its hand number, so the new deal's
-    // fingerprint was never shown, and Verify then said the deal did not match.
+  const cleared = () => {
+    if (table === ui.table) return false;
     clearTimeout(shown);
-    return reply;
-  }
+    return true;
+  };
+  const reply = await engine.call(req);
+  if (cleared()) return reply;
   // A move is shown once its save is durable, or a notice says it is not (web/store/saving.js).
   const saved = reply.ok && reply.save !== undefined ? await keepSave(reply.save) : null;
+  if (cleared()) return reply;
   clearTimeout(shown);
   ui.busy = !ownsMatch(); // a tab whose match was taken over stays still
   markBusy(ui.busy); // also when no table is drawn
