@@ -25,6 +25,8 @@ from gintable import (
 )
 from playwright.sync_api import expect
 
+pytestmark = pytest.mark.first_visit  # each test starts from a browser that kept nothing
+
 BOOT = 120_000  # a normal boot on a loaded 2-core machine
 MATCH_OVER = 'html[data-phase="match_over"][data-ready="1"]'
 KEPT = 'html[data-snapshot-kept="{}"]'

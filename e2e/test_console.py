@@ -57,7 +57,9 @@ def test_a_whole_match_with_a_lesson_verify_review_and_stats_logs_no_error(
     review.click()
     expect(page.locator("#dlg-review")).to_be_visible()
     page.locator("#review-close").click()
+    expect(result).to_be_visible()  # the review gives the hand's end back; Escape closes that
     page.keyboard.press("Escape")
+    expect(result).to_be_hidden()
 
     # The statistics, with the rating's chart (and the coach's, once a match is reviewed).
     page.locator("#btn-stats").click()

@@ -10,8 +10,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from gintable import IDLE
 from screenwalk import shoot
+
+pytestmark = pytest.mark.first_visit  # every test here watches a first visit's downloads
 
 BOOT = 120_000
 HELD = re.compile(r"/(python_stdlib\.zip|pyodide\.asm\.wasm|gin-[\w.-]+\.whl)$")
