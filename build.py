@@ -5,6 +5,8 @@
     python3 build.py serve [--port N]   build when stale, serve dist/ on 127.0.0.1
     python3 build.py test               lint, types, unit tests, build, browser tests
     python3 build.py bench              in-browser boot benchmark (and `python -m gin bench`)
+    python3 build.py bench --network slow4g|fast4g
+                                        a phone's first visit through a throttled link
 
 Everything the commands need is set up on first use: `npm ci` for the pinned Pyodide and the
 snapshot's decompressor, Debian's zstd (to pack the snapshot), a virtual environment in .venv
@@ -692,6 +694,12 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser closing a connection mid-response (its page closed, a download cut short over
+        # a throttled link) is no fault of the server's.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
 
 def make_server(port: int, directory: Path = DIST, hosting: Hosting | None = None) -> Server:
     handler = functools.partial(Handler, directory=str(directory), hosting=hosting)
@@ -826,10 +834,13 @@ def bench(args: argparse.Namespace) -> int:
     chromium = ensure_chromium()
     env = {**os.environ, "GIN_CHROMIUM": chromium}
     stage("bench: boot in headless Chromium")
+    network = ["--network", args.network, *(["--no-gzip"] if args.no_gzip else [])]
     code = subprocess.run(
-        [str(py), str(ROOT / "e2e" / "bench.py"), "--runs", str(args.runs)], cwd=ROOT, env=env
+        [str(py), str(ROOT / "e2e" / "bench.py"), "--runs", str(args.runs), *network],
+        cwd=ROOT,
+        env=env,
     ).returncode
-    if (ROOT / "gin" / "__main__.py").exists() and not args.browser_only:
+    if (ROOT / "gin" / "__main__.py").exists() and not args.browser_only and args.network == "none":
         stage("bench: engine (python -m gin bench)")
         engine = subprocess.run([str(py), "-m", "gin", "bench"], cwd=ROOT, env=env).returncode
         code = code or engine
@@ -853,6 +864,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_bench = sub.add_parser("bench", help="in-browser boot benchmark")
     p_bench.add_argument("--runs", type=int, default=3)
     p_bench.add_argument("--browser-only", action="store_true")
+    p_bench.add_argument(
+        "--network",
+        choices=["none", *NETWORKS],
+        default="none",
+        help="only a phone's first visit through this throttled network, beside the bare page",
+    )
+    p_bench.add_argument("--no-gzip", action="store_true", help="with --network: no compression")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     try:
