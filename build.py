@@ -5,6 +5,8 @@
     python3 build.py serve [--port N]   build when stale, serve dist/ on 127.0.0.1
     python3 build.py test               lint, types, unit tests, build, browser tests
     python3 build.py bench              in-browser boot benchmark (and `python -m gin bench`)
+    python3 build.py bench --network slow4g|fast4g
+                                        a phone's first visit through a throttled link
 
 Everything the commands need is set up on first use: `npm ci` for the pinned Pyodide and the
 snapshot's decompressor, Debian's zstd (to pack the snapshot), a virtual environment in .venv
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import dataclasses
 import fnmatch
 import functools
 import gzip
@@ -30,6 +33,7 @@ import shutil
 import socketserver
 import subprocess
 import sys
+import threading
 import time
 import tomllib
 import zipfile
@@ -441,8 +445,19 @@ def listed_opponents() -> list[dict[str, Any]]:
 
 def transfer_size(path: Path) -> int:
     """The bytes a static host sends for ``path``: gzipped (level 6, the usual) where it gzips."""
-    data = path.read_bytes()
-    return len(gzip.compress(data, 6, mtime=0)) if path.suffix in GZIPPED else len(data)
+    return len(gzipped(path)) if path.suffix in GZIPPED else path.stat().st_size
+
+
+def gzipped(path: Path) -> bytes:
+    """``path``'s bytes gzipped as a static host gzips them (level 6, the usual)."""
+    stat = path.stat()
+    return _gzipped(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _gzipped(path: Path, mtime_ns: int, size: int) -> bytes:
+    # Keyed by the file's time and size as well: a rebuilt file is packed again.
+    return gzip.compress(path.read_bytes(), 6, mtime=0)
 
 
 def first_visit_bytes(site: Path, budget: int = FIRST_VISIT_BUDGET) -> dict[str, int]:
@@ -578,8 +593,88 @@ def read_headers(site: Path) -> list[tuple[str, str, str]]:
     return rules
 
 
+# The networks `bench --network` serves the site through: the link's bits a second, shared by
+# every connection, and the round trip each response waits before its first byte.
+NETWORKS = {"slow4g": (1.6e6, 0.150), "fast4g": (9e6, 0.060)}
+
+
+class Pipe:
+    """One link shared by every connection: a token bucket that lets ``bits`` a second through, in
+    all, with no burst; and ``rtt`` seconds before each response's first byte."""
+
+    CHUNK = 16 * 1024  # the bytes a response sends at a time, so that responses share the link
+
+    def __init__(self, bits: float, rtt: float) -> None:
+        self.rate = bits / 8  # bytes a second
+        self.rtt = rtt
+        self.lock = threading.Lock()
+        self.free = 0.0  # the monotonic time at which every byte let through so far has passed
+
+    def send(self, size: int) -> None:
+        """Wait until ``size`` more bytes have passed through the link after those before them."""
+        with self.lock:
+            self.free = max(self.free, time.monotonic()) + size / self.rate
+            until = self.free
+        time.sleep(max(0.0, until - time.monotonic()))
+
+
+@dataclasses.dataclass(frozen=True)
+class Hosting:
+    """Serving as a static host does: an ETag on every file (a match answered 304), the text and
+    wasm gzipped when the browser asks and ``compress`` is set, files packed already (zip, wheel,
+    the snapshot, images) sent as they are; every byte through ``pipe`` when one is given."""
+
+    compress: bool = True
+    pipe: Pipe | None = None
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(self, *args: Any, hosting: Hosting | None = None, **kwargs: Any) -> None:
+        self.hosting = hosting  # None: the files as they are, as `serve` has always sent them
+        super().__init__(*args, **kwargs)  # handles the request
+
+    def send_head(self) -> Any:
+        host = self.hosting
+        if host is None:
+            return super().send_head()
+        if host.pipe:
+            time.sleep(host.pipe.rtt)  # the request's way there and the first byte's way back
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        if not path.is_file():
+            return super().send_head()  # a folder's redirect, or 404
+        accepted = self.headers.get("Accept-Encoding", "").split(",")
+        asked = {coding.split(";")[0].strip() for coding in accepted}
+        packed = host.compress and path.suffix in GZIPPED and "gzip" in asked
+        stat = path.stat()
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-gz" if packed else ""}"'
+        if etag in self.headers.get("If-None-Match", ""):
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return None
+        data = gzipped(path) if packed else path.read_bytes()
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        if packed:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("ETag", etag)
+        self.end_headers()
+        return io.BytesIO(data)
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        pipe = self.hosting.pipe if self.hosting else None
+        if pipe is None:
+            return super().copyfile(source, outputfile)
+        while chunk := source.read(pipe.CHUNK):
+            pipe.send(len(chunk))
+            outputfile.write(chunk)
+        return None
 
     def end_headers(self) -> None:
         # The served folder's _headers, read at each request: a test may swap the build under a
@@ -599,9 +694,15 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser closing a connection mid-response (its page closed, a download cut short over
+        # a throttled link) is no fault of the server's.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
-def make_server(port: int, directory: Path = DIST) -> Server:
-    handler = functools.partial(Handler, directory=str(directory))
+
+def make_server(port: int, directory: Path = DIST, hosting: Hosting | None = None) -> Server:
+    handler = functools.partial(Handler, directory=str(directory), hosting=hosting)
     return Server(("127.0.0.1", port), handler)
 
 
@@ -733,10 +834,13 @@ def bench(args: argparse.Namespace) -> int:
     chromium = ensure_chromium()
     env = {**os.environ, "GIN_CHROMIUM": chromium}
     stage("bench: boot in headless Chromium")
+    network = ["--network", args.network, *(["--no-gzip"] if args.no_gzip else [])]
     code = subprocess.run(
-        [str(py), str(ROOT / "e2e" / "bench.py"), "--runs", str(args.runs)], cwd=ROOT, env=env
+        [str(py), str(ROOT / "e2e" / "bench.py"), "--runs", str(args.runs), *network],
+        cwd=ROOT,
+        env=env,
     ).returncode
-    if (ROOT / "gin" / "__main__.py").exists() and not args.browser_only:
+    if (ROOT / "gin" / "__main__.py").exists() and not args.browser_only and args.network == "none":
         stage("bench: engine (python -m gin bench)")
         engine = subprocess.run([str(py), "-m", "gin", "bench"], cwd=ROOT, env=env).returncode
         code = code or engine
@@ -760,6 +864,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_bench = sub.add_parser("bench", help="in-browser boot benchmark")
     p_bench.add_argument("--runs", type=int, default=3)
     p_bench.add_argument("--browser-only", action="store_true")
+    p_bench.add_argument(
+        "--network",
+        choices=["none", *NETWORKS],
+        default="none",
+        help="only a phone's first visit through this throttled network, beside the bare page",
+    )
+    p_bench.add_argument("--no-gzip", action="store_true", help="with --network: no compression")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     try:

@@ -12,6 +12,12 @@ hook play, to show that the engine's work (in the worker) never blocks input, an
 computer's decisions (the `bot` op, inside the worker) over a seeded match the page plays
 against the default opponent (the expert), and the coach's review of seeded matches (the
 `review` op, one hand a request, as the page asks for it).
+
+With --network slow4g|fast4g it measures only a phone's first visit (issue 53): the server sends
+dist/ as a static host does (build.Hosting: gzip for text and wasm when asked, ETags) through
+one throttled link shared by every connection, and a 360x640 touch browser, in a new profile
+each visit, opens the game (its welcome answered with Skip) until it is playable, and the bare
+page until Python answers; medians of the runs, and the bytes sent before playable, by file.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import argparse
 import functools
 import gzip
+import io
 import json
 import os
 import shutil
@@ -46,11 +53,13 @@ class Counter:
         self.bytes = 0
         self.gzip = 0
         self.requests = 0
+        self.files: dict[str, int] = {}  # the bytes sent, by file
 
     def reset(self) -> tuple[int, int, int]:
         with self.lock:
             out = (self.bytes, self.gzip, self.requests)
             self.bytes = self.gzip = self.requests = 0
+            self.files = {}
             return out
 
 
@@ -60,20 +69,22 @@ GZIP_SIZES: dict[str, int] = {}
 
 
 class CountingHandler(build.Handler):
-    def copyfile(self, source: Any, outputfile: Any) -> None:  # type: ignore[override]
+    def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
-        outputfile.write(data)
+        super().copyfile(io.BytesIO(data), outputfile)  # counted once it has gone through
         path = self.path.split("?")[0]
         if path not in GZIP_SIZES:
-            GZIP_SIZES[path] = len(gzip.compress(data, 6))
+            # Sent as they are, unless the server gzips (then the bytes are what it sent).
+            GZIP_SIZES[path] = len(data) if self.hosting else len(gzip.compress(data, 6))
         with COUNTER.lock:
             COUNTER.bytes += len(data)
             COUNTER.gzip += GZIP_SIZES[path]
             COUNTER.requests += 1
+            COUNTER.files[path] = COUNTER.files.get(path, 0) + len(data)
 
 
-def start_server() -> tuple[Any, str]:
-    handler = functools.partial(CountingHandler, directory=str(build.DIST))
+def start_server(hosting: build.Hosting | None = None) -> tuple[Any, str]:
+    handler = functools.partial(CountingHandler, directory=str(build.DIST), hosting=hosting)
     server = build.Server(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -103,8 +114,9 @@ def wait_controller(page: Page) -> None:
     raise RuntimeError("the service worker never took control")
 
 
-def profile(pw: Any, url: str) -> Any:
-    """A browser with a new, empty profile on disk (as a first-time visitor's browser)."""
+def profile(pw: Any, url: str, **device: Any) -> Any:
+    """A browser with a new, empty profile on disk (as a first-time visitor's browser), as
+    ``device`` (Playwright's context options: viewport, is_mobile, ...) says."""
     folder = tempfile.mkdtemp(prefix="gin-bench-")
     ctx = pw.chromium.launch_persistent_context(
         folder,
@@ -112,6 +124,7 @@ def profile(pw: Any, url: str) -> Any:
         args=CHROMIUM_ARGS,
         headless=True,
         base_url=url,
+        **device,
     )
     ctx.folder = folder
     return ctx
@@ -360,10 +373,106 @@ def review_times(pw: Any, url: str, hands: int = 20) -> dict[str, Any]:
     return result
 
 
+# A phone on a first visit (issue 53): a touch screen of 360x640, a new profile each visit.
+PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+# Playable: ten cards in "Your hand" and a first move's control (the stock, Pass or Take upcard)
+# enabled; the milliseconds since navigation when it is so, else false.
+PLAYABLE = """() => {
+  const cards = document.querySelectorAll("#hand .card").length;
+  const moves = ["stock", "act-pass", "act-take"].map((id) => document.getElementById(id));
+  return cards === 10 && moves.some((b) => b && !b.disabled) ? performance.now() : false;
+}"""
+SLOW = 300_000  # ms a visit may take on the slowest network
+
+
+def first_visits(pw: Any, url: str) -> dict[str, Any]:
+    """The game's first visit to playable (its welcome answered with Skip) and the bare page's to
+    Python ready, each in a new profile; the milliseconds and the bytes the server sent by file."""
+    ctx = profile(pw, url, **PHONE)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    COUNTER.reset()
+    page.goto("./", wait_until="commit", timeout=SLOW)
+    page.locator("#dlg-welcome[open] #welcome-skip").click(timeout=SLOW)
+    playable = page.wait_for_function(PLAYABLE, polling="raf", timeout=SLOW).json_value()
+    with COUNTER.lock:
+        files = dict(COUNTER.files)
+    close(ctx)
+    ctx = profile(pw, url, **PHONE)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    COUNTER.reset()
+    page.goto("./bench/bare.html", wait_until="commit", timeout=SLOW)
+    wait_attr(page, "html[data-python-ready]", timeout=SLOW)
+    bare = marks(page)["gin:python-ready"]
+    bare_bytes = COUNTER.reset()[0]
+    close(ctx)
+    return {"playable": playable, "files": files, "bare": bare, "bare_bytes": bare_bytes}
+
+
+def network_table(network: str, compress: bool, visits: list[dict[str, Any]]) -> None:
+    """The first visits' table: medians, the runs in brackets, and the bytes by file."""
+
+    def cell(values: list[float], unit: float, digits: int) -> str:
+        runs = ", ".join(f"{v / unit:.{digits}f}" for v in values)
+        return f"{statistics.median(values) / unit:.{digits}f} [{runs}]"
+
+    game = [v["playable"] for v in visits]
+    bare = [v["bare"] for v in visits]
+    sent = [sum(v["files"].values()) for v in visits]
+    bits, rtt = build.NETWORKS[network]
+    how = "gzip as a static host" if compress else "no compression"
+    print(
+        f"\nfirst visit, {network} ({bits / 1e6:g} Mbit/s shared, {rtt * 1000:.0f} ms round trip, "
+        f"{how}), 360x640 touch, a new profile each visit; median [the {len(visits)} runs]"
+    )
+    print("| network | game playable (s) | bare Pyodide (s) | ratio | bytes before playable (MB) |")
+    print("| --- | --- | --- | --- | --- |")
+    ratio = statistics.median(game) / statistics.median(bare)
+    print(
+        f"| {network} | {cell(game, 1000, 1)} | {cell(bare, 1000, 1)} | {ratio:.2f} "
+        f"| {cell(sent, 1e6, 2)} |"
+    )
+    print(f"bare page: {statistics.median(v['bare_bytes'] for v in visits) / 1e6:.2f} MB")
+    names = {name for v in visits for name in v["files"]}
+    sizes = {n: statistics.median(v["files"].get(n, 0) for v in visits) for n in names}
+    on_disk = sum((build.DIST / (n.lstrip("/") or "index.html")).stat().st_size for n in names)
+    print(
+        f"bytes before playable by file (sent, median): {sum(sizes.values()) / 1e6:.2f} MB; "
+        f"the same files uncompressed: {on_disk / 1e6:.2f} MB"
+    )
+    for name, size in sorted(sizes.items(), key=lambda item: -item[1]):
+        print(f"  {size / 1e3:9.1f} kB  {name.lstrip('/') or 'index.html'}")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end")
+
+
+def network_main(network: str, runs: int, compress: bool) -> int:
+    bits, rtt = build.NETWORKS[network]
+    server, url = start_server(build.Hosting(compress, build.Pipe(bits, rtt)))
+    visits: list[dict[str, Any]] = []
+    with sync_playwright() as pw:
+        close(profile(pw, url))  # warm the browser binary itself (disk cache of the OS)
+        for i in range(runs):
+            visits.append(first_visits(pw, url))
+            print(f"run {i + 1}/{runs} done", flush=True)
+    server.shutdown()
+    network_table(network, compress, visits)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3, help="boot runs (0: decisions only)")
+    parser.add_argument(
+        "--network",
+        choices=["none", *build.NETWORKS],
+        default="none",
+        help="a phone's first visit through this throttled network, against the bare page",
+    )
+    parser.add_argument(
+        "--no-gzip", action="store_true", help="with --network: send files as they are"
+    )
     args = parser.parse_args()
+    if args.network != "none":
+        return network_main(args.network, args.runs, not args.no_gzip)
     server, url = start_server()
     runs: list[dict[str, float]] = []
     with sync_playwright() as pw:
