@@ -11,7 +11,6 @@ import re
 from typing import Any
 
 import pytest
-
 from gintable import IDLE
 from screenwalk import shoot
 
