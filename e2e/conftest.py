@@ -20,7 +20,7 @@ from playwright.sync_api import BrowserContext
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers module beside this file
 
-from gintable import Table  # noqa: E402
+from gintable import Table, visited  # noqa: E402
 from stall import guard  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,17 +143,6 @@ def fresh_server() -> Iterator[StaticServer]:
     srv.stop()
 
 
-# The build's snapshot fetched and kept where the worker looks for it (web/boot/snapshot.mjs's
-# keepSnapshot does the same once a first visit is playable).
-KEEP_SNAPSHOT = """async () => {
-  const config = (await import("./config.mjs")).default;
-  const url = new URL(config.snapshot, location.href).href;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`no snapshot (HTTP ${response.status})`);
-  await (await caches.open(`gin-${config.build}`)).put(url, response);
-}"""
-
-
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "first_visit: the test's context starts with nothing kept (no snapshot)"
@@ -162,14 +151,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture
 def context(context: BrowserContext, request: pytest.FixtureRequest) -> BrowserContext:
-    """A context that has visited before: it keeps the engine's snapshot, so its pages start in
-    about a second instead of booting Python from scratch (3 to 5 s, and more on a loaded
-    machine). What a first visit does is tested by the tests marked first_visit."""
+    """Playwright's context, as a browser that has visited before (gintable.visited), unless the
+    test is marked first_visit."""
     if request.node.get_closest_marker("first_visit") is None:
-        page = context.new_page()
-        page.goto("./config.mjs")
-        page.evaluate(KEEP_SNAPSHOT)
-        page.close()
+        visited(context)
     return context
 
 

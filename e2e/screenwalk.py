@@ -34,6 +34,7 @@ from gintable import (
     engine_call,
     human_first,
     seed_where,
+    visited,
 )
 from layout import layout_problems
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
@@ -561,10 +562,12 @@ class Walk:
 
 def language_page(browser: Browser, base_url: str, zoom: int = 1) -> tuple[BrowserContext, Page]:
     """A context and its page for one walk, at the first size (at ``zoom``: ZOOMED)."""
-    context = browser.new_context(
-        base_url=base_url,
-        viewport={"width": 360 // zoom, "height": 640 // zoom},
-        device_scale_factor=zoom,
+    context = visited(
+        browser.new_context(
+            base_url=base_url,
+            viewport={"width": 360 // zoom, "height": 640 // zoom},
+            device_scale_factor=zoom,
+        )
     )
     page = context.new_page()
     page.set_default_timeout(20_000)

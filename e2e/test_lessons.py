@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from gintable import BOOT_TIMEOUT, Table
+from gintable import BOOT_TIMEOUT, Table, visited
 from layout import layout_problems
 from screenwalk import menu_click
 
@@ -203,7 +203,9 @@ def test_every_lessons_rule_and_title_show_at_every_size_in_every_language(
     keys = {"pass": "p", "take": "t"}  # every lesson's first move
     for language in LANGUAGES:
         rules = catalogue_pattern("lessons", language)
-        context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+        context = visited(
+            browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+        )
         page = context.new_page()
         table = Table(page).open(f"./?lang={language}&speed=0&sw=0&seed=lesson-rules")
         for number, lesson in enumerate(lessons):
