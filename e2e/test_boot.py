@@ -79,12 +79,14 @@ def test_a_first_visit_boots_python_and_keeps_the_snapshot_once_playable(page: A
     held: list[Any] = []
     page.route("**/engine.snapshot", lambda route: held.append(route))
     wheels = requests_of(page, "/wheels/")
+    wasm = requests_of(page, "pyodide.asm.wasm")
     page.goto("./?speed=0&sw=0")
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert page.locator("#hand button.card").count() == 10
     note = boot_note(page)
     assert (note["path"], note["reason"]) == ("normal", "no snapshot kept in this browser")
     assert len(wheels) == 1
+    assert [url.rsplit("/", 1)[1] for url in wasm] == ["pyodide.asm.wasm.zst"]  # packed, once
     # Once playable, the worker fetches the snapshot and keeps it.
     for _ in range(100):
         if held:
@@ -94,14 +96,16 @@ def test_a_first_visit_boots_python_and_keeps_the_snapshot_once_playable(page: A
     held[0].continue_()
     page.unroute("**/engine.snapshot")
     page.wait_for_selector(KEPT.format("fetched"), state="attached", timeout=BOOT)
-    # The second visit restores it: no wheel, no snapshot from the site, no import of the engine.
+    # The second visit restores it: no wheel, no snapshot from the site, no import of the engine,
+    # and the wasm unpacked by the first (kept beside the snapshot), not fetched again.
     snapshots = requests_of(page, "engine.snapshot")
+    wasm.clear()
     page.reload()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert boot_note(page)["path"] == "snapshot"
     assert page.evaluate("performance.getEntriesByName('gin:installed').length") == 0
     page.wait_for_selector(KEPT.format("already"), state="attached", timeout=BOOT)
-    assert (len(wheels), snapshots) == (1, [])
+    assert (len(wheels), snapshots, wasm) == (1, [], [])
 
 
 def test_the_build_counts_the_files_a_first_visit_downloads(page: Any) -> None:
@@ -118,7 +122,6 @@ def test_the_build_counts_the_files_a_first_visit_downloads(page: Any) -> None:
     counted = set(build.first_visit_files(DIST))
     # Headless Chromium never asks for the manifest; a phone's browser does (to offer an install).
     assert (sorted(asked - counted), sorted(counted - asked)) == ([], ["manifest.webmanifest"])
-    assert "fzstd.mjs" not in asked  # the snapshot's decoder is loaded only to restore one
 
 
 def test_with_the_service_worker_the_precache_keeps_the_snapshot(page: Any) -> None:

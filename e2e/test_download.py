@@ -17,7 +17,7 @@ from screenwalk import shoot
 pytestmark = pytest.mark.first_visit  # every test here watches a first visit's downloads
 
 BOOT = 120_000
-HELD = re.compile(r"/(python_stdlib\.zip|pyodide\.asm\.wasm|gin-[\w.-]+\.whl)$")
+HELD = re.compile(r"/(python_stdlib\.zip|pyodide\.asm\.wasm\.zst|gin-[\w.-]+\.whl)$")
 
 
 class Held:
@@ -87,7 +87,7 @@ def test_the_bar_advances_with_the_bytes(page: Any) -> None:
     assert re.fullmatch(left, words), words
     assert 0.1 < value < 0.5  # the wasm, most of the bytes, has not come
     shoot(page, "download-late")
-    held.let_through("pyodide.asm.wasm")
+    held.let_through("pyodide.asm.wasm.zst")
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert downloaded(page) > after_wheel
     assert page.locator("#hand button.card").count() == 10
@@ -138,7 +138,7 @@ def test_the_welcome_is_answered_while_the_game_downloads(page: Any) -> None:
     page.locator("#welcome-play").click()
     assert page.evaluate("document.documentElement.dataset.ready || ''") != "1"
     assert re.match(r"Downloading the game", bar(page)[1])
-    for name in ("python_stdlib.zip", "gin", "pyodide.asm.wasm"):
+    for name in ("python_stdlib.zip", "gin", "pyodide.asm.wasm.zst"):
         held.let_through(name)
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert page.evaluate("window.__gin.ui.view.opponent.player") == "cautious"

@@ -86,29 +86,29 @@ def small_site(site: Path, wasm: int) -> None:
         "locales/en.json": "{}",
         "locales/fr.json": '{"a": "un"}',
         "wheels/gin-0.1.0-py3-none-any.whl": "PK",
-        **{f"pyodide/{name}": "x" for name in build.PYODIDE_FILES},
+        **{f"pyodide/{build.shipped(name)}": "x" for name in build.PYODIDE_FILES},
         **dict.fromkeys(build.FIRST_VISIT_DATA, "{}"),
     }
     for name, text in files.items():
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         (site / name).write_text(text)
-    (site / "pyodide/pyodide.asm.wasm").write_bytes(os.urandom(wasm))
+    (site / "pyodide/pyodide.asm.wasm.zst").write_bytes(os.urandom(wasm))
 
 
 def test_the_build_fails_when_a_planted_megabyte_joins_the_first_visit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Pyodide's wasm as large as today's first visit (4.88 MB gzipped): within the budget.
-    small_site(tmp_path, 4_880_000)
+    # Pyodide's wasm as large as today's first visit (4.23 MB): within the budget.
+    small_site(tmp_path, 4_230_000)
     sizes = build.first_visit_bytes(tmp_path)
-    assert sizes["pyodide/pyodide.asm.wasm"] > 4_880_000  # random bytes do not compress
+    assert sizes["pyodide/pyodide.asm.wasm.zst"] == 4_230_000  # packed already: sent as it is
     assert {"main.js", "words/i18n.js", "config.mjs", "locales/fr.json"} <= set(sizes)
     assert "locales/en.json" not in sizes  # one catalogue: the largest
-    assert "pyodide/pyodide.asm.wasm" in capsys.readouterr().out
+    assert "pyodide/pyodide.asm.wasm.zst" in capsys.readouterr().out
     # A module of 1 MB imported by the page: the build stops, naming the budget.
     (tmp_path / "words/big.js").write_bytes(base64.b64encode(os.urandom(1_000_000)))
     (tmp_path / "words/i18n.js").write_text('export { big } from "./big.js";\nexport const t = 1;')
-    with pytest.raises(SystemExit, match="over its budget of 5.00 MB"):
+    with pytest.raises(SystemExit, match="over its budget of 4.40 MB"):
         build.first_visit_bytes(tmp_path)
     assert "words/big.js" in capsys.readouterr().out
     # A file the page does not load does not count.

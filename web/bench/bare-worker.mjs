@@ -1,10 +1,8 @@
-// Pyodide as it is shipped: its whole standard library (bench/python_stdlib.zip, copied there by
-// build.py), where the game's worker boots on the trimmed one.
+// Pyodide as it is shipped: its own files, the wasm not packed, and its whole standard library
+// (copied into bench/ by build.py), where the game's worker boots on the packed wasm and the
+// trimmed library. The loader is the page's (pyodide/pyodide.mjs, the same file).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
-const pyodide = await loadPyodide({
-  indexURL: new URL("../pyodide/", import.meta.url).href,
-  stdLibURL: new URL("./python_stdlib.zip", import.meta.url).href,
-});
+const pyodide = await loadPyodide({ indexURL: new URL("./", import.meta.url).href });
 pyodide.runPython("1 + 1");
 self.postMessage({ version: pyodide.version });

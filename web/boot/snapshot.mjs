@@ -14,6 +14,7 @@
 // header. The length covers the unpacked bytes. Any refusal rejects, and the worker boots
 // normally; a refusal of the file's content (a `SnapshotRefused`) drops the kept copy, and the
 // page has keepSnapshot() put this build's file in its place.
+import { decompress } from "../fzstd.mjs";
 
 /** The file is not this build's snapshot: stale, damaged or forged. */
 export class SnapshotRefused extends Error {}
@@ -43,7 +44,7 @@ async function check(file, config) {
 const where = (config, base) => new URL(config.snapshot, base).href;
 
 /** The service worker's cache of this build (web/boot/sw.js names it by the build's hash). */
-const cacheName = (config) => `gin-${config.build}`;
+export const cacheName = (config) => `gin-${config.build}`;
 
 /** The copy of this build's snapshot kept in this browser (a Response), or null. */
 export async function keptSnapshot(config, base) {
@@ -56,8 +57,6 @@ export async function keptSnapshot(config, base) {
 export async function restoreBytes(response, config, base) {
   try {
     const { header, packed } = await check(new Uint8Array(await response.arrayBuffer()), config);
-    // The decoder is loaded only by a start that restores: a first visit never needs it.
-    const { decompress } = await import("../fzstd.mjs");
     const bytes = decompress(packed);
     if (bytes.length !== header.length) throw new SnapshotRefused("damaged snapshot (wrong length)");
     return bytes;

@@ -12,6 +12,7 @@ import config from "../config.mjs";
 import { engineHandle, fetchGinWheel, lastLine, pyodideOptions, unpackGin } from "./pyengine.mjs";
 import { SnapshotRefused, keepSnapshot, keptSnapshot, restoreBytes } from "./snapshot.mjs";
 import { countDownloads, isNetworkError } from "./downloads.mjs";
+import { unpackOnFetch } from "./packed.mjs";
 
 const base = new URL("../", import.meta.url); // the site's root: this file is in boot/
 const useSnapshot = new URL(import.meta.url).searchParams.get("snapshot") !== "0";
@@ -35,6 +36,8 @@ countDownloads(
   (done, total) => post({ type: "status", stage: "download", done, total, ms: since() }),
   (err) => fail(lastLine(err), true),
 );
+// Pyodide's wasm comes packed (and is counted so, above), or from the copy kept unpacked.
+unpackOnFetch(config, base, (err) => fail(lastLine(err), isNetworkError(err)));
 
 /** Restore the kept snapshot (a Response); null (and the reason posted) when it cannot be used.
  * Pyodide fetches and compiles its own files while the snapshot is read and unpacked. */
