@@ -17,7 +17,7 @@ from screenwalk import shoot
 pytestmark = pytest.mark.first_visit  # every test here watches a first visit's downloads
 
 BOOT = 120_000
-HELD = re.compile(r"/(python_stdlib\.zip|pyodide\.asm\.wasm\.zst|gin-[\w.-]+\.whl)$")
+HELD = re.compile(r"/(python_stdlib\.zip\.zst|pyodide\.asm\.wasm\.zst|gin-[\w.-]+\.whl)$")
 
 
 class Held:
@@ -77,7 +77,7 @@ def test_the_bar_advances_with_the_bytes(page: Any) -> None:
     assert re.fullmatch(r"Downloading the game: [\d.]+ of [\d.]+ MB", words), words
     assert value < 0.3
     shoot(page, "download-early")
-    held.let_through("python_stdlib.zip")
+    held.let_through("python_stdlib.zip.zst")
     after_stdlib = grown(page, start)
     page.wait_for_timeout(1600)  # long enough for a rate: the time left is said from now on
     held.let_through("gin")
@@ -138,7 +138,7 @@ def test_the_welcome_is_answered_while_the_game_downloads(page: Any) -> None:
     page.locator("#welcome-play").click()
     assert page.evaluate("document.documentElement.dataset.ready || ''") != "1"
     assert re.match(r"Downloading the game", bar(page)[1])
-    for name in ("python_stdlib.zip", "gin", "pyodide.asm.wasm.zst"):
+    for name in ("python_stdlib.zip.zst", "gin", "pyodide.asm.wasm.zst"):
         held.let_through(name)
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert page.evaluate("window.__gin.ui.view.opponent.player") == "cautious"
