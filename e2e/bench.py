@@ -417,7 +417,10 @@ def hand_end_lines(pw: Any, url: str, visits: int = 12) -> list[float]:
         wait_attr(page, 'html[data-ready="1"][data-busy="0"]')
         page.wait_for_timeout(PLAYED)
         page.evaluate("(a) => { window.__gin.act(a); }", knock(reply["view"]))
-        page.wait_for_function("window.__lineTimes.length > 0", timeout=120_000)
+        for _ in range(1200):  # polled: the page's CSP refuses wait_for_function's eval
+            if page.evaluate("window.__lineTimes.length"):
+                break
+            page.wait_for_timeout(100)
         times.append(page.evaluate("window.__lineTimes[0]"))
         close(ctx)
     return times
