@@ -12,7 +12,9 @@ export function isNetworkError(err) {
 
 /** Count the worker's downloads from now on; `report(done, total)` is told as bytes come (at
  * most every REPORT_MS, and at each file's end), `fail(err)` when one of them fails: Pyodide
- * itself never settles after a failed fetch of its wasm, so the boot's failure is said from here. */
+ * itself never settles after a failed fetch of its wasm, so the boot's failure is said from here.
+ * Returns `skipped(url)`: a file this start takes from a copy kept in the browser instead of
+ * downloading it (web/boot/packed.mjs) counts as come. */
 export function countDownloads(config, base, report, fail) {
   const REPORT_MS = 200;
   const files = new Map(
@@ -78,4 +80,8 @@ export function countDownloads(config, base, report, fail) {
     }
   }).observe({ type: "resource", buffered: true });
   tell(true);
+  return (url) => {
+    const file = files.get(url);
+    if (file) arrived(file);
+  };
 }

@@ -12,10 +12,11 @@ const TYPES = { wasm: "application/wasm", zip: "application/zip" };
 const typeOf = (path) => ({ "Content-Type": TYPES[path.split(".").pop()] || "application/octet-stream" });
 
 /** Answer each fetch of a file `config.packed` names (paths relative to `base`) with the copy
- * kept in this browser, or else its packed copy (`<path>.zst`) unpacked on the fly, and keep
- * that; `fail(err)` when a packed copy cannot be unpacked (Pyodide never settles after its wasm
- * fails, so the boot's failure is said from here). */
-export function unpackOnFetch(config, base, fail) {
+ * kept in this browser (`skipped(url)` is told the packed file's URL, which then never
+ * downloads), or else its packed copy (`<path>.zst`) unpacked on the fly, and keep that;
+ * `fail(err)` when a packed copy cannot be unpacked (Pyodide never settles after its wasm fails,
+ * so the boot's failure is said from here). */
+export function unpackOnFetch(config, base, fail, skipped) {
   const packed = new Set(config.packed.map((path) => new URL(path, base).href));
   const inner = self.fetch.bind(self);
   self.fetch = async (input, init) => {
@@ -24,7 +25,10 @@ export function unpackOnFetch(config, base, fail) {
     if (!packed.has(plain)) return inner(input, init);
     const cache = typeof caches === "undefined" ? null : await caches.open(cacheName(config)).catch(() => null);
     const kept = cache && (await cache.match(plain).catch(() => null));
-    if (kept) return kept;
+    if (kept) {
+      skipped(`${plain}.zst`);
+      return kept;
+    }
     const response = await inner(`${plain}.zst`, init);
     if (!response.ok || !response.body) return response;
     const [used, stored] = unpacked(response.body, fail).tee();

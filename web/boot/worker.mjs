@@ -30,14 +30,15 @@ function fail(detail, network) {
 }
 
 // The page's progress bar: the bytes of Pyodide and the wheel, as they come.
-countDownloads(
+const skipped = countDownloads(
   config,
   base,
   (done, total) => post({ type: "status", stage: "download", done, total, ms: since() }),
   (err) => fail(lastLine(err), true),
 );
-// Pyodide's wasm comes packed (and is counted so, above), or from the copy kept unpacked.
-unpackOnFetch(config, base, (err) => fail(lastLine(err), isNetworkError(err)));
+// Pyodide's wasm and standard library come packed (and are counted so, above), or from the
+// copies kept unpacked by an earlier start.
+unpackOnFetch(config, base, (err) => fail(lastLine(err), isNetworkError(err)), skipped);
 
 /** Restore the kept snapshot (a Response); null (and the reason posted) when it cannot be used.
  * Pyodide fetches and compiles its own files while the snapshot is read and unpacked. */
