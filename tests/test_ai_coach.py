@@ -17,7 +17,8 @@ from gin.ai.coach.deep import deep_values
 from gin.ai.coach.hint import hint
 from gin.ai.coach.reason import why
 from gin.ai.coach.review import CLASSES, as_json, grade, review_hand, review_match
-from gin.ai.knowledge.views import read_view
+from gin.ai.knowledge.views import read_view, seat_table
+from gin.ai.players.baseline import choose
 from gin.ai.research.coachcheck import report
 from gin.cards import parse_card
 from gin.game import arranged_deck
@@ -248,6 +249,28 @@ def test_the_deep_reference_reads_nothing_hidden() -> None:
     assert seen == deep(MADE, "AD 3C 4D 6S 8C JS QS KC 5D 2H", "QH 2C")
     assert seen != deep(MADE, THEIRS, "2C 8D")
     assert seen[0] > seen[1]
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(target=60), Rules(target=40, oklahoma=True, knock_discard_face_up=True)]
+)
+def test_the_deep_references_players_read_from_the_match_what_the_view_shows(rules: Rules) -> None:
+    """The deep reference's players decide from tables taken from the match, not from views:
+    at every step of whole matches (the upcard taken or not, knocks, hands over, the match over)
+    each seat's table is the one its view reads, and the baseline's move from it the same."""
+    players = (opponent("beginner"), opponent("baseline"))
+    for seed in ("deep-table-1", "deep-table-2"):
+        match = new_match(rules, seed)
+        while True:
+            for seat in (0, 1):
+                seen = view(match, seat)
+                assert seat_table(match, seat) == read_view(seen), (seed, len(match.actions))
+                if match.hand.to_act == seat:
+                    assert choose(seat_table(match, seat)) == players[1].decide(seen)
+            if match.winner is not None:
+                break
+            seat = match.hand.to_act or 0  # either seat may start the next hand
+            match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
 
 
 def test_review_deep_judges_by_the_deep_reference(
