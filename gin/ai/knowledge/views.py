@@ -154,7 +154,7 @@ def read_view(view: View) -> Table:
 
 def seat_table(match: Match, seat: int) -> Table:
     """The table ``read_view(view(match, seat))`` reads, taken from the match without building
-    the view: some thirty times cheaper, for players deciding at every move of hundreds of
+    the view: about ten times cheaper, for players deciding at every move of hundreds of
     playouts (:mod:`gin.ai.coach.deep`). It reads only what the view shows ``seat``: its own
     hand, the pile, how many cards the other hand and the stock hold and which of the other's
     were taken from the pile, the public history and the score sheet (a test checks that the
