@@ -25,7 +25,7 @@ from gin.ai.knowledge.tracking import Table
 from gin.ai.knowledge.views import seat_table
 from gin.ai.players.baseline import choose
 from gin.ai.search.verdict import knock_worth
-from gin.ai.search.worlds import World, Worth, worlds
+from gin.ai.search.worlds import TAKES, World, Worth, worlds
 from gin.match import Match, apply
 
 DEEP_WORLDS = 400
@@ -61,12 +61,22 @@ def hand_points(match: Match, seat: int) -> int:
 
 def played_out(match: Match, seat: int, move: Action) -> int:
     """The points of the hand to ``seat`` when it plays ``move`` and :data:`POLICY` plays both
-    seats from there to the hand's end, each from its seat's table (what its view shows)."""
+    seats from there to the hand's end, each from its seat's table (what its view shows).
+
+    Two baselines may trade discards for ever (6♥, 6♠, 6♦ taken and thrown in turn, the stock
+    never drawn: the rules end no such hand); after :data:`TAKES` turns each of taking from the
+    pile without a draw from the stock the hand counts as one that ran out, 0 points, as in the
+    quick review's playouts."""
     match = apply(match, move)
+    takes = 0  # takes from the pile since the stock was last drawn
     while match.hand.result is None:
+        if takes > 2 * TAKES:
+            return 0
         to_act = match.hand.to_act
         assert to_act is not None
-        match = apply(match, Action.from_text(POLICY(seat_table(match, to_act))))
+        action = Action.from_text(POLICY(seat_table(match, to_act)))
+        takes = takes + 1 if action.kind == "take" else 0 if action.kind == "draw" else takes
+        match = apply(match, action)
     return hand_points(match, seat)
 
 
