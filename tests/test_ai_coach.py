@@ -13,12 +13,14 @@ from gin import api
 from gin.__main__ import main as cli
 from gin.actions import Action
 from gin.ai import opponent
-from gin.ai.coach.deep import deep_values
+from gin.ai.coach.deep import deep_values, in_world, played_out
 from gin.ai.coach.hint import hint
 from gin.ai.coach.reason import why
 from gin.ai.coach.review import CLASSES, as_json, grade, review_hand, review_match
-from gin.ai.knowledge.views import read_view
+from gin.ai.knowledge.views import read_view, seat_table
+from gin.ai.players.baseline import choose
 from gin.ai.research.coachcheck import report
+from gin.ai.search.worlds import worlds
 from gin.cards import parse_card
 from gin.game import arranged_deck
 from gin.i18n import card_arg, msg
@@ -248,6 +250,48 @@ def test_the_deep_reference_reads_nothing_hidden() -> None:
     assert seen == deep(MADE, "AD 3C 4D 6S 8C JS QS KC 5D 2H", "QH 2C")
     assert seen != deep(MADE, THEIRS, "2C 8D")
     assert seen[0] > seen[1]
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(target=60), Rules(target=40, oklahoma=True, knock_discard_face_up=True)]
+)
+def test_the_deep_references_players_read_from_the_match_what_the_view_shows(rules: Rules) -> None:
+    """The deep reference's players decide from tables taken from the match, not from views:
+    at every step of whole matches (the upcard taken or not, knocks, hands over, the match over)
+    each seat's table is the one its view reads, and the baseline's move from it the same."""
+    players = (opponent("beginner"), opponent("baseline"))
+    for seed in ("deep-table-1", "deep-table-2"):
+        match = new_match(rules, seed)
+        while True:
+            for seat in (0, 1):
+                seen = view(match, seat)
+                assert seat_table(match, seat) == read_view(seen), (seed, len(match.actions))
+                if match.hand.to_act == seat:
+                    assert choose(seat_table(match, seat)) == players[1].decide(seen)
+            if match.winner is not None:
+                break
+            seat = match.hand.to_act or 0  # either seat may start the next hand
+            match = apply(match, Action.from_text(players[seat].decide(view(match, seat))))
+
+
+TRADING = (
+    "take,discard KC,take,discard JD,draw,discard JS,draw,discard KS,draw,discard QH,draw,"
+    "discard JH,draw,discard QD,draw,discard TS,draw,discard 8D,draw,discard 9H,draw,discard 8C,"
+    "draw,discard 9D,draw,discard TH,draw,knock 8H [5C 5D 5H 5S] [JC QC KC],next,pass,pass,draw"
+)
+"""The baseline against the expert (seed ``fresh-2026-12-07-baseline-1``) until seat 0 is to
+throw in hand 2: in the deep reference's world 151 of 400, after K♠ is thrown, the two
+baselines take and throw 6♥, 6♠ and 6♦ in turn and never draw from the stock."""
+
+
+def test_a_deep_playout_where_both_players_only_trade_discards_ends() -> None:
+    """Such a hand never ends by the rules; the deep reference counts it as one that ran out (it
+    ran for ever before, and stopped ``python -m gin coachcheck``)."""
+    match = new_match(Rules(), "fresh-2026-12-07-baseline-1")
+    for text in TRADING.split(","):
+        match = apply(match, Action.from_text(text))
+    world = worlds(read_view(view(match, 0)), 400)[151]
+    assert played_out(in_world(match, 0, world), 0, Action.from_text("discard KS")) == 0
 
 
 def test_review_deep_judges_by_the_deep_reference(

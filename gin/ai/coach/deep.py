@@ -9,9 +9,9 @@ seat cannot see (the other hand and the stock), and has :data:`POLICY` play both
 end of the hand from every move compared: the same worlds for every move, so that their
 difference is not the worlds' luck; a knock's undercuts are weighed by the read's chance, as in
 the quick review and the expert. It reads nothing hidden: the hidden cards of the match are
-replaced before anyone moves, and the players see only their views. It takes seconds a decision,
-so it serves the command line (``python -m gin review --deep``) and the measure of the quick
-review (``python -m gin coachcheck``), never the page.
+replaced before anyone moves, and the players see only what their views show. It takes seconds
+a decision, so it serves the command line (``python -m gin review --deep``) and the measure of
+the quick review (``python -m gin coachcheck``), never the page.
 """
 
 from __future__ import annotations
@@ -20,23 +20,25 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gin.actions import Action
-from gin.ai.base import opponent
 from gin.ai.coach.hint import knock_risk
 from gin.ai.knowledge.tracking import Table
+from gin.ai.knowledge.views import seat_table
+from gin.ai.players.baseline import choose
 from gin.ai.search.verdict import knock_worth
-from gin.ai.search.worlds import World, Worth, worlds
+from gin.ai.search.worlds import TAKES, World, Worth, worlds
 from gin.match import Match, apply
-from gin.view import view
 
 DEEP_WORLDS = 400
 """Worlds a move in the deep reference: the difference of two moves then has a standard error
 of about a point (breaking a made set early in a hand, measured over 1,000 worlds: 5.4 points,
 standard error 0.6)."""
 
-POLICY = "baseline"
-"""Who plays both seats in the deep reference's worlds: a full player, its own draws, discards
-and knocks, about 5 ms a playout. The expert's search in every world would take a minute a
-decision."""
+POLICY = choose
+"""Who plays both seats in the deep reference's worlds: the baseline
+(:mod:`gin.ai.players.baseline`), a full player, its own draws, discards and knocks, deciding
+from each seat's table taken from the match (:func:`gin.ai.knowledge.views.seat_table`, what
+the seat's view shows, without building the view). The expert's search in every world would
+take a minute a decision."""
 
 
 def in_world(match: Match, seat: int, world: World) -> Match:
@@ -59,13 +61,22 @@ def hand_points(match: Match, seat: int) -> int:
 
 def played_out(match: Match, seat: int, move: Action) -> int:
     """The points of the hand to ``seat`` when it plays ``move`` and :data:`POLICY` plays both
-    seats from there to the hand's end."""
-    players = (opponent(POLICY), opponent(POLICY))
+    seats from there to the hand's end, each from its seat's table (what its view shows).
+
+    Two baselines may trade discards for ever (6♥, 6♠, 6♦ taken and thrown in turn, the stock
+    never drawn: the rules end no such hand); after :data:`TAKES` turns each of taking from the
+    pile without a draw from the stock the hand counts as one that ran out, 0 points, as in the
+    quick review's playouts."""
     match = apply(match, move)
+    takes = 0  # takes from the pile since the stock was last drawn
     while match.hand.result is None:
+        if takes > 2 * TAKES:
+            return 0
         to_act = match.hand.to_act
         assert to_act is not None
-        match = apply(match, Action.from_text(players[to_act].decide(view(match, to_act))))
+        action = Action.from_text(POLICY(seat_table(match, to_act)))
+        takes = takes + 1 if action.kind == "take" else 0 if action.kind == "draw" else takes
+        match = apply(match, action)
     return hand_points(match, seat)
 
 

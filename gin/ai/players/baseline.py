@@ -33,8 +33,13 @@ class Baseline:
 
     def decide(self, view: View) -> str:
         """The action for the seat whose view this is."""
-        table = read_view(view)
-        return simple_action(table) or play(table)
+        return choose(read_view(view))
+
+
+def choose(table: Table) -> str:
+    """The action at ``table``, one seat's view read (:meth:`Baseline.decide`; the deep
+    reference asks it of tables taken from the match, :func:`gin.ai.knowledge.views.seat_table`)."""
+    return simple_action(table) or play(table)
 
 
 def play(table: Table, knock_at: int = 10) -> str:
