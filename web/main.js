@@ -515,10 +515,11 @@ async function start() {
   performance.mark("gin:playable");
   document.documentElement.dataset.ready = "1";
   playHeldMove(ui, act, say);
-  // Once the game is playable, so precaching never competes with the boot; the files the boot
-  // just fetched are then revalidated (304), not downloaded again. The precache holds the
-  // engine's snapshot for the next visit; when it does not (no service worker), the worker
-  // fetches and keeps it, after the precache so that it is never downloaded twice.
+  // Once the game is playable, so precaching never competes with the boot. (The precache asks
+  // for every file again: its requests went without validators when measured, so each came
+  // whole, not as a 304; README, Deploying.) The precache holds the engine's snapshot for the
+  // next visit; when it does not (no service worker), the worker fetches and keeps it, after the
+  // precache so that it is never downloaded twice.
   registerServiceWorker(params.get("sw") !== "0").then(() => engine.keepSnapshot());
 }
 
