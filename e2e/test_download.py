@@ -2,6 +2,7 @@
 
 The worker's downloads (Pyodide's files and the gin wheel) are held back by routes and let through
 one at a time, so that each step of the bar is seen (web/boot/waiting.js, web/boot/downloads.mjs).
+The wheel is asked for only once Python's two files have come (web/boot/worker.mjs).
 No service worker (?sw=0): routes do not see what a service worker answers.
 """
 
@@ -17,7 +18,8 @@ from screenwalk import shoot
 pytestmark = pytest.mark.first_visit  # every test here watches a first visit's downloads
 
 BOOT = 120_000
-HELD = re.compile(r"/(python_stdlib\.zip\.zst|pyodide\.asm\.wasm\.zst|gin-[\w.-]+\.whl)$")
+PYTHON = ("python_stdlib.zip.zst", "pyodide.asm.wasm.zst")  # held by these names, the wheel as "gin"
+HELD = re.compile(r"/(python_stdlib\.zip\.zst|pyodide\.asm\.wasm\.zst|gin-[\w.-]+\.whl\.zst)$")
 
 
 class Held:
@@ -34,14 +36,15 @@ class Held:
         assert found
         return found.group(1).split("-")[0]  # the wheel as "gin"
 
-    def wait(self, count: int) -> None:
+    def wait(self, *names: str) -> None:
         for _ in range(600):
-            if len(self.routes) >= count:
+            if set(names) <= set(self.routes):
                 return
             self.page.wait_for_timeout(100)
         raise AssertionError(f"only {sorted(self.routes)} were asked for")
 
     def let_through(self, name: str) -> None:
+        self.wait(name)
         self.routes.pop(name).continue_()
 
     def fail_all(self, error: str) -> None:
@@ -71,7 +74,8 @@ def test_the_bar_advances_with_the_bytes(page: Any) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     held = Held(page)
     page.goto("./?speed=0&sw=0")
-    held.wait(3)
+    held.wait(*PYTHON)
+    page.wait_for_selector("#prompt progress", state="attached")  # the page's scripts are in
     start = downloaded(page)
     value, words = bar(page)
     assert re.fullmatch(r"Downloading the game: [\d.]+ of [\d.]+ MB", words), words
@@ -80,16 +84,19 @@ def test_the_bar_advances_with_the_bytes(page: Any) -> None:
     held.let_through("python_stdlib.zip.zst")
     after_stdlib = grown(page, start)
     page.wait_for_timeout(1600)  # long enough for a rate: the time left is said from now on
-    held.let_through("gin")
-    after_wheel = grown(page, after_stdlib)
+    before_wasm = bar(page)[0]
+    assert 0.1 < before_wasm < 0.5  # the wasm, most of the bytes, has not come
+    assert "gin" not in held.routes  # the wheel waits for Python's own files
+    held.let_through("pyodide.asm.wasm.zst")
+    after_wasm = grown(page, after_stdlib)  # its first bytes: Python takes a second more to start
     value, words = bar(page)
     left = r"Downloading the game: [\d.]+ of [\d.]+ MB, about \d+ seconds? left"
     assert re.fullmatch(left, words), words
-    assert 0.1 < value < 0.5  # the wasm, most of the bytes, has not come
+    assert value > before_wasm
     shoot(page, "download-late")
-    held.let_through("pyodide.asm.wasm.zst")
+    held.let_through("gin")
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
-    assert downloaded(page) > after_wheel
+    assert downloaded(page) > after_wasm
     assert page.locator("#hand button.card").count() == 10
     assert page.locator("#prompt progress").count() == 0  # the table's prompt took its place
 
@@ -97,7 +104,8 @@ def test_the_bar_advances_with_the_bytes(page: Any) -> None:
 def test_a_dropped_connection_says_so_and_a_retry_plays(page: Any) -> None:
     held = Held(page)
     page.goto("./?speed=0&sw=0")
-    held.wait(3)
+    held.wait(*PYTHON)
+    page.wait_for_selector("#prompt progress", state="attached")  # the page's scripts are in
     held.fail_all("connectionreset")
     page.unroute(HELD)
     page.wait_for_selector('html[data-boot-failed="network"]', state="attached", timeout=BOOT)
@@ -111,7 +119,8 @@ def test_a_dropped_connection_says_so_and_a_retry_plays(page: Any) -> None:
 def test_a_first_visit_offline_says_the_game_needs_one_visit_online(page: Any) -> None:
     held = Held(page)
     page.goto("./?speed=0&sw=0&lang=de")
-    held.wait(3)
+    held.wait(*PYTHON)
+    page.wait_for_selector("#prompt progress", state="attached")  # the page's scripts are in
     page.context.set_offline(True)
     held.fail_all("internetdisconnected")
     page.unroute(HELD)
@@ -131,14 +140,15 @@ def test_the_welcome_is_answered_while_the_game_downloads(page: Any) -> None:
     page.emulate_media(reduced_motion="reduce")  # not ?speed=0: a test hook skips the welcome
     held = Held(page)
     page.goto("./?sw=0")
-    held.wait(3)
+    held.wait(*PYTHON)
+    page.wait_for_selector("#prompt progress", state="attached")  # the page's scripts are in
     page.wait_for_selector("#dlg-welcome[open] #welcome-levels input", timeout=BOOT)
     shoot(page, "welcome-while-loading")
     page.locator('#welcome-levels input[value="cautious"]').check()
     page.locator("#welcome-play").click()
     assert page.evaluate("document.documentElement.dataset.ready || ''") != "1"
     assert re.match(r"Downloading the game", bar(page)[1])
-    for name in ("python_stdlib.zip.zst", "gin", "pyodide.asm.wasm.zst"):
+    for name in (*PYTHON, "gin"):
         held.let_through(name)
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert page.evaluate("window.__gin.ui.view.opponent.player") == "cautious"

@@ -3,10 +3,12 @@
 // engine's memory snapshot at build time. The gin wheel is unpacked straight into
 // site-packages (about 25 ms; micropip would cost its own download and about 0.7 s more).
 
-/** Options of loadPyodide shared by every worker of the page (`base`: the site's root URL). */
-export function pyodideOptions(base) {
+/** Options of loadPyodide shared by every worker of the page (`base`: the site's root URL;
+ * `lock`: the contents of Pyodide's lock file the build wrote, config.pyodideLock). */
+export function pyodideOptions(base, lock) {
   return {
     indexURL: new URL("./pyodide/", base).href,
+    lockFileContents: lock,
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
   };

@@ -36,9 +36,13 @@ const skipped = countDownloads(
   (done, total) => post({ type: "status", stage: "download", done, total, ms: since() }),
   (err) => fail(lastLine(err), true),
 );
-// Pyodide's wasm and standard library come packed (and are counted so, above), or from the
-// copies kept unpacked by an earlier start.
-unpackOnFetch(config, base, (err) => fail(lastLine(err), isNetworkError(err)), skipped);
+// Pyodide's wasm and standard library and the gin wheel come packed (and are counted so, above),
+// or from the copies kept unpacked by an earlier start.
+const packed = unpackOnFetch(config, base, (err) => fail(lastLine(err), isNetworkError(err)), skipped);
+const pythonFiles = config.packed.filter((path) => path !== config.ginWheel).map((path) => new URL(path, base).href);
+// Once Python's are asked for, the page lets its own scripts in (web/boot/boot.js): the large
+// downloads are then first on the browser's few connections to the host.
+Promise.all(pythonFiles.map(packed.asked)).then(() => post({ type: "status", stage: "asked", ms: since() }));
 
 /** Restore the kept snapshot (a Response); null (and the reason posted) when it cannot be used.
  * Pyodide fetches and compiles its own files while the snapshot is read and unpacked. */
@@ -46,7 +50,7 @@ async function fromSnapshot(kept) {
   const bytes = restoreBytes(kept, config, base);
   bytes.catch(() => {}); // reported below, through loadPyodide
   try {
-    const pyodide = await loadPyodide({ ...pyodideOptions(base), _loadSnapshot: bytes });
+    const pyodide = await loadPyodide({ ...pyodideOptions(base, config.pyodideLock), _loadSnapshot: bytes });
     post({ type: "status", stage: "python", ms: since(), version: pyodide.version });
     const answer = engineHandle(pyodide);
     // The key of the snapshot restored: the one this build's config names (restoreBytes checks).
@@ -61,12 +65,15 @@ async function fromSnapshot(kept) {
   }
 }
 
-/** Boot Python and unpack the engine; the wheel is fetched while Python starts. */
+/** Boot Python and unpack the engine. The wheel is asked for the moment Python's own files have
+ * come, and comes while Python starts (seconds of work): asked for beside them, it took their
+ * bandwidth. */
 async function fromScratch() {
-  const wheel = fetchGinWheel(config, base);
-  const pyodide = await loadPyodide(pyodideOptions(base));
+  const wheelURL = new URL(config.ginWheel, base).href;
+  Promise.all(pythonFiles.map(packed.arrived)).then(() => packed.ahead(wheelURL));
+  const pyodide = await loadPyodide(pyodideOptions(base, config.pyodideLock));
   post({ type: "status", stage: "python", ms: since(), version: pyodide.version });
-  unpackGin(pyodide, await wheel);
+  unpackGin(pyodide, await fetchGinWheel(config, base));
   post({ type: "status", stage: "installed", ms: since() });
   return engineHandle(pyodide);
 }
