@@ -31,7 +31,9 @@ import os
 import posixpath
 import re
 import shutil
+import socket
 import socketserver
+import struct
 import subprocess
 import sys
 import threading
@@ -681,10 +683,14 @@ class Pipe:
 class Hosting:
     """Serving as a static host does: an ETag on every file (a match answered 304), the text and
     wasm gzipped when the browser asks and ``compress`` is set, files packed already (zip, wheel,
-    the snapshot, images) sent as they are; every byte through ``pipe`` when one is given."""
+    the snapshot, images) sent as they are, and a part of them when a range is asked for; every
+    byte through ``pipe`` when one is given. ``drop``: (the end of a path, bytes) to drop the
+    connection of that file's first response after that many bytes, as a phone's network drops."""
 
     compress: bool = True
     pipe: Pipe | None = None
+    drop: tuple[str, int] | None = None
+    dropped: set[str] = dataclasses.field(default_factory=set)  # the paths whose response was cut
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -716,23 +722,54 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return None
         data = gzipped(path) if packed else path.read_bytes()
-        self.send_response(http.HTTPStatus.OK)
+        start = 0 if packed else self.range_start(etag, len(data))
+        self.send_response(http.HTTPStatus.PARTIAL_CONTENT if start else http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(path))
         if packed:
             self.send_header("Content-Encoding", "gzip")
+        else:
+            self.send_header("Accept-Ranges", "bytes")
+        if start:
+            self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
         self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Content-Length", str(len(data) - start))
         self.send_header("ETag", etag)
         self.end_headers()
-        return io.BytesIO(data)
+        self.cut = None
+        if host.drop and self.path.endswith(host.drop[0]) and self.path not in host.dropped:
+            host.dropped.add(self.path)
+            self.cut = host.drop[1]
+        return io.BytesIO(data[start:])
+
+    def range_start(self, etag: str, size: int) -> int:
+        """Where the part asked for starts (``Range: bytes=N-``, with an If-Range naming this very
+        file, as a browser resumes a download); 0 for the whole file."""
+        asked = re.fullmatch(r"bytes=(\d+)-(\d*)", self.headers.get("Range", "").strip())
+        if_range = self.headers.get("If-Range")
+        if not asked or (if_range and if_range != etag) or int(asked[1]) >= size:
+            return 0
+        if asked[2] and int(asked[2]) != size - 1:
+            return 0  # only the rest of a file is ever asked for by a resume: whole, otherwise
+        return int(asked[1])
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         pipe = self.hosting.pipe if self.hosting else None
-        if pipe is None:
+        cut = getattr(self, "cut", None)
+        if pipe is None and cut is None:
             return super().copyfile(source, outputfile)
-        while chunk := source.read(pipe.CHUNK):
-            pipe.send(len(chunk))
+        sent = 0
+        while chunk := source.read(pipe.CHUNK if pipe else 64 * 1024):
+            if cut is not None and sent + len(chunk) > cut:
+                outputfile.write(chunk[: cut - sent])
+                outputfile.flush()
+                # Reset, not closed: the browser sees a dropped connection, not a short file.
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                self.close_connection = True
+                raise ConnectionResetError("dropped as asked (Hosting.drop)")
+            if pipe:
+                pipe.send(len(chunk))
             outputfile.write(chunk)
+            sent += len(chunk)
         return None
 
     def end_headers(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import http.client
 import sys
 import threading
 import time
@@ -130,3 +131,33 @@ def test_without_hosting_the_files_go_as_they_are(site: Path) -> None:
         _, headers, body = get(url + "index.html", **{"Accept-Encoding": "gzip"})
         assert "Content-Encoding" not in headers and "ETag" not in headers
         assert len(body) == SIZE
+
+
+def test_the_rest_of_a_file_is_sent_when_asked_for_by_a_resume(site: Path) -> None:
+    (site / "lib.zip").write_bytes((bytes(range(256)) * SIZE)[:SIZE])  # no two parts alike
+    with serve(site, build.Hosting()) as host:
+        resumes(host)
+
+
+def resumes(host: str) -> None:
+    _, headers, whole = get(host + "lib.zip")
+    assert headers["Accept-Ranges"] == "bytes"
+    status, part, body = get(host + "lib.zip", Range="bytes=1000-", **{"If-Range": headers["ETag"]})
+    assert status == 206 and body == whole[1000:]
+    assert part["Content-Range"] == f"bytes 1000-{SIZE - 1}/{SIZE}"
+    # Another version of the file than the one resumed, or a range no resume asks for: all of it.
+    status, _, body = get(host + "lib.zip", Range="bytes=1000-", **{"If-Range": '"older"'})
+    assert status == 200 and body == whole
+    status, _, body = get(host + "lib.zip", Range="bytes=0-99")
+    assert status == 200 and body == whole
+    # What the host gzips goes whole: a range of it would be a range of the gzipped bytes.
+    status, headers, _ = get(host + "index.html", Range="bytes=1000-", **{"Accept-Encoding": "gzip"})
+    assert status == 200 and "Accept-Ranges" not in headers
+
+
+def test_a_planted_drop_cuts_the_first_response_only(site: Path) -> None:
+    with serve(site, build.Hosting(drop=("a.bin", 5000))) as url:
+        with pytest.raises((http.client.IncompleteRead, ConnectionError)):
+            get(url + "a.bin")
+        assert len(get(url + "a.bin")[2]) == SIZE
+        assert len(get(url + "b.bin")[2]) == SIZE
