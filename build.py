@@ -180,7 +180,11 @@ LOCALES = ROOT / "gin" / "locales"
 
 # Parts of gin/ the page never imports: the command line and the research tools (self-play,
 # training, arenas), 17% of the wheel's bytes.
-OFF_THE_PAGE = (ROOT / "gin" / "__main__.py", ROOT / "gin" / "bench.py", ROOT / "gin" / "ai" / "research")
+OFF_THE_PAGE = (
+    ROOT / "gin" / "__main__.py",
+    ROOT / "gin" / "bench.py",
+    ROOT / "gin" / "ai" / "research",
+)
 
 
 def gin_sources() -> list[Path]:
@@ -371,7 +375,9 @@ def is_stale() -> bool:
 
 
 # A static import or export, or a dynamic import of a path written out (the worker's unpacker).
-IMPORT_OF = r"""(?:^\s*(?:import|export)\b[^;]*?\bfrom\s*|\bimport\(\s*)["'](\.\.?/[\w./-]+\.{})["']"""
+IMPORT_OF = (
+    r"""(?:^\s*(?:import|export)\b[^;]*?\bfrom\s*|\bimport\(\s*)["'](\.\.?/[\w./-]+\.{})["']"""
+)
 IMPORT = re.compile(IMPORT_OF.format("js"), re.M)  # the page's modules, in web/
 ANY_IMPORT = re.compile(IMPORT_OF.format("m?js"), re.M)  # and the worker's, in the built site
 PRELOAD_MARK = "<!-- modulepreload: written by build.py -->"
@@ -569,7 +575,10 @@ def build() -> None:
     shutil.copy2(FZSTD, tmp / "fzstd.mjs")
     config = {
         "pyodideVersion": pyodide_version,
-        "pyodideLock": {"info": json.loads((PYODIDE_PKG / PYODIDE_LOCK).read_text())["info"], "packages": {}},
+        "pyodideLock": {
+            "info": json.loads((PYODIDE_PKG / PYODIDE_LOCK).read_text())["info"],
+            "packages": {},
+        },
         "ginWheel": f"wheels/{gin_wheel.name}",
         "ginVersion": str(project_meta()["version"]),
         "snapshot": snapshot.name,
@@ -763,7 +772,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 outputfile.write(chunk[: cut - sent])
                 outputfile.flush()
                 # Reset, not closed: the browser sees a dropped connection, not a short file.
-                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                self.connection.setsockopt(
+                    socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0)
+                )
                 self.close_connection = True
                 raise ConnectionResetError("dropped as asked (Hosting.drop)")
             if pipe:

@@ -18,7 +18,10 @@ from screenwalk import shoot
 pytestmark = pytest.mark.first_visit  # every test here watches a first visit's downloads
 
 BOOT = 120_000
-PYTHON = ("python_stdlib.zip.zst", "pyodide.asm.wasm.zst")  # held by these names, the wheel as "gin"
+PYTHON = (
+    "python_stdlib.zip.zst",
+    "pyodide.asm.wasm.zst",
+)  # held by these names, the wheel as "gin"
 HELD = re.compile(r"/(python_stdlib\.zip\.zst|pyodide\.asm\.wasm\.zst|gin-[\w.-]+\.whl\.zst)$")
 
 

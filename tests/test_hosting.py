@@ -151,7 +151,9 @@ def resumes(host: str) -> None:
     status, _, body = get(host + "lib.zip", Range="bytes=0-99")
     assert status == 200 and body == whole
     # What the host gzips goes whole: a range of it would be a range of the gzipped bytes.
-    status, headers, _ = get(host + "index.html", Range="bytes=1000-", **{"Accept-Encoding": "gzip"})
+    status, headers, _ = get(
+        host + "index.html", Range="bytes=1000-", **{"Accept-Encoding": "gzip"}
+    )
     assert status == 200 and "Accept-Ranges" not in headers
 
 
