@@ -8,12 +8,20 @@ No service worker (?sw=0): routes do not see what a service worker answers.
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from gintable import IDLE
 from screenwalk import shoot
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import build  # noqa: E402  (the static host's server)
 
 pytestmark = pytest.mark.first_visit  # every test here watches a first visit's downloads
 
@@ -117,6 +125,48 @@ def test_a_dropped_connection_says_so_and_a_retry_plays(page: Any) -> None:
     prompt.get_by_role("button", name="Try again").click()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert page.locator("#hand button.card").count() == 10
+
+
+class Logged(build.Handler):
+    """The static host's handler, keeping each request of a packed file with its Range header."""
+
+    asked: list[tuple[str, str | None]] = []
+
+    def send_head(self) -> Any:
+        if self.path.endswith(".zst"):
+            self.asked.append((self.path.rsplit("/", 1)[1], self.headers.get("Range")))
+        return super().send_head()
+
+
+@pytest.fixture
+def dropping_host() -> Iterator[str]:
+    """The site as a static host serves it, whose first response of the wasm drops after 1 MB."""
+    Logged.asked = []
+    hosting = build.Hosting(drop=("pyodide.asm.wasm.zst", 1_000_000))
+    handler = functools.partial(Logged, directory=str(build.DIST), hosting=hosting)
+    server = build.Server(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_download_dropped_midway_goes_on_from_where_it_stopped(
+    page: Any, dropping_host: str
+) -> None:
+    page.goto(dropping_host + "?speed=0&sw=0")
+    page.wait_for_selector('html[data-boot-failed="network"]', state="attached", timeout=BOOT)
+    prompt = page.locator("#prompt")
+    assert "The connection dropped while the game was downloading." in prompt.inner_text()
+    page.evaluate("window.sameDocument = true")  # gone if the retry loaded the page again
+    prompt.get_by_role("button", name="Try again").click()
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    assert page.locator("#hand button.card").count() == 10
+    assert page.evaluate("window.sameDocument === true")
+    wasm = [asked for name, asked in Logged.asked if name == "pyodide.asm.wasm.zst"]
+    assert wasm[0] is None and len(wasm) == 2
+    # The rest asked for: from what had come (a reset connection loses what was still on its way).
+    assert re.fullmatch(r"bytes=[1-9]\d*-", wasm[1] or ""), wasm
 
 
 def test_a_first_visit_offline_says_the_game_needs_one_visit_online(page: Any) -> None:

@@ -483,7 +483,10 @@ function onStatus(status) {
     performance.mark("gin:engine-ready");
     startWhenOneBuild(status.build, start, () => !!ui.held);
   } else if (status.stage === "error") {
-    showFailure(status);
+    showFailure(status, () => {
+      $("table").setAttribute("aria-busy", "true");
+      engine.resume();
+    });
     $("table").setAttribute("aria-busy", "false");
   }
 }

@@ -11,11 +11,11 @@ export function isNetworkError(err) {
 }
 
 /** Count the worker's downloads from now on; `report(done, total)` is told as bytes come (at
- * most every REPORT_MS, and at each file's end), `fail(err)` when one of them fails: Pyodide
- * itself never settles after a failed fetch of its wasm, so the boot's failure is said from here.
- * Returns `skipped(url)`: a file this start takes from a copy kept in the browser instead of
- * downloading it (web/boot/packed.mjs) counts as come. */
-export function countDownloads(config, base, report, fail) {
+ * most every REPORT_MS, and at each file's end). A file asked for again counts on from where it
+ * stopped when the rest of it comes (206), from nothing when the whole of it does. Returns
+ * `skipped(url)`: a file this start takes from a copy kept in the browser instead of downloading
+ * it (web/boot/packed.mjs) counts as come. */
+export function countDownloads(config, base, report) {
   const REPORT_MS = 200;
   const files = new Map(
     Object.entries(config.downloads).map(([path, [raw, sent]]) => [new URL(path, base).href, { raw, sent, got: 0 }]),
@@ -41,15 +41,10 @@ export function countDownloads(config, base, report, fail) {
   self.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), base);
     const file = files.get(url.origin + url.pathname);
-    let response;
-    try {
-      response = await plain(input, init);
-    } catch (err) {
-      if (file) fail(err);
-      throw err;
-    }
+    const response = await plain(input, init);
     if (!file || !response.ok || !response.body) return response;
     if (!response.headers.get("content-encoding")) file.sent = file.raw;
+    if (response.status !== 206) file.got = 0;
     const reader = response.body.getReader();
     const body = new ReadableStream({
       async pull(controller) {
@@ -64,8 +59,7 @@ export function countDownloads(config, base, report, fail) {
             controller.enqueue(value);
           }
         } catch (err) {
-          fail(err);
-          controller.error(err);
+          controller.error(err); // its reader says it (web/boot/packed.mjs)
         }
       },
       cancel: (reason) => reader.cancel(reason),

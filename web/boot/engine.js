@@ -79,6 +79,12 @@ export class Engine {
     this.booted.then(() => this.worker.postMessage({ type: "keep-snapshot" }));
   }
 
+  /** Have the worker go on with the downloads that dropped midway (a failure it said was
+   * `resumable`), from where each stopped. */
+  resume() {
+    this.booted.then(() => this.worker.postMessage({ type: "resume" }));
+  }
+
   /** Send one request (an object with "op"); resolves to the parsed reply. */
   call(request) {
     const id = this.nextId++;

@@ -10,6 +10,7 @@ const RATE_AFTER_MS = 1500; // the time left is said once the rate rests on this
 const MB = 1e6;
 
 let first = null; // the first report: {done, ms}, where the rate is measured from
+let last = null; // the last report, drawn again when a download goes on after a drop
 let failed = false; // the boot failed: a download's last report, coming after, says nothing more
 
 /** Still loading: no view on the table (the saved hand of a return visit is a view), nor a
@@ -38,6 +39,7 @@ const mb = (bytes) => Math.round(bytes / (MB / 10)) / 10;
 export function showDownload({ done, total, ms }) {
   if (!loading()) return;
   first ||= { done, ms };
+  last = { done, total, ms };
   const { bar, words } = waitLine();
   bar.value = total ? done / total : 0;
   document.documentElement.dataset.downloaded = String(done); // for tests
@@ -56,8 +58,9 @@ export function showPythonReady() {
   if (loading()) setText(waitLine().words, t("table.python_ready"));
 }
 
-/** The boot failed (`detail`); `network`: a download failed. */
-export function showFailure({ detail, network }) {
+/** The boot failed (`detail`); `network`: a download failed; `resumable`: it dropped midway, and
+ * the retry asks the worker to go on from there (`resume()`), where any other reloads the page. */
+export function showFailure({ detail, network, resumable }, resume) {
   failed = true;
   const offline = !navigator.onLine;
   const prompt = $("prompt");
@@ -70,7 +73,13 @@ export function showFailure({ detail, network }) {
     retry.type = "button";
     retry.className = "gold retry";
     retry.textContent = t("loading.retry");
-    retry.addEventListener("click", () => location.reload());
+    retry.addEventListener("click", () => {
+      if (!resumable) return location.reload();
+      failed = false;
+      prompt.replaceChildren();
+      if (last) showDownload(last);
+      resume();
+    });
     prompt.append(" ", retry);
   }
 }

@@ -29,16 +29,30 @@ function fail(detail, network) {
   failed = true;
 }
 
+let goOn = null; // {promise, go}: downloads that dropped midway wait on it, until the page's word
+
+/** A download dropped midway: say so once (the page offers to go on), and wait for the page's
+ * word ({type: "resume"}) to ask for the rest. */
+function lost(err) {
+  if (!goOn) {
+    let go;
+    goOn = { promise: new Promise((resolve) => (go = resolve)), go };
+    if (!failed) post({ type: "status", stage: "error", ms: since(), detail: lastLine(err), network: true, resumable: true });
+  }
+  return goOn.promise;
+}
+
 // The page's progress bar: the bytes of Pyodide and the wheel, as they come.
-const skipped = countDownloads(
-  config,
-  base,
-  (done, total) => post({ type: "status", stage: "download", done, total, ms: since() }),
-  (err) => fail(lastLine(err), true),
+const skipped = countDownloads(config, base, (done, total) =>
+  post({ type: "status", stage: "download", done, total, ms: since() }),
 );
 // Pyodide's wasm and standard library and the gin wheel come packed (and are counted so, above),
 // or from the copies kept unpacked by an earlier start.
-const packed = unpackOnFetch(config, base, (err) => fail(lastLine(err), isNetworkError(err)), skipped);
+const packed = unpackOnFetch(config, base, {
+  fail: (err) => fail(lastLine(err), isNetworkError(err)),
+  lost,
+  skipped,
+});
 const pythonFiles = config.packed.filter((path) => path !== config.ginWheel).map((path) => new URL(path, base).href);
 // Once Python's are asked for, the page lets its own scripts in (web/boot/boot.js): the large
 // downloads are then first on the browser's few connections to the host.
@@ -115,6 +129,12 @@ async function keep() {
 self.onmessage = async (event) => {
   if (event.data.type === "keep-snapshot") {
     keep();
+    return;
+  }
+  if (event.data.type === "resume") {
+    const waiting = goOn;
+    goOn = null;
+    if (waiting) waiting.go();
     return;
   }
   const { id, request } = event.data;
