@@ -245,10 +245,11 @@ def card_name(code: str) -> str:
 
 
 class HeldEngine:
-    """The engine's worker script held back (not served) from now until ``release()``: the page
-    as it stands before any Python runs."""
+    """Pyodide's own script (which its loader imports first) held back (not served) from now
+    until ``release()``: the page as it stands before any Python runs, its own scripts running
+    (web/boot/boot.js lets them in once the worker has asked for Python's packed files)."""
 
-    PATTERN = "**/worker.mjs*"
+    PATTERN = "**/pyodide.asm.mjs"
 
     def __init__(self, page: Any) -> None:
         self.page = page

@@ -316,16 +316,17 @@ class Walk:
 
     def opening(self) -> None:
         """The shell while Python loads (placeholder cards, nothing wider or taller than the
-        screen; the engine held back, its worker's script not served, until every size is
+        screen; the engine held back, Pyodide's script not served, until every size is
         checked), the opening, then the header's dialogs."""
         page = self.page
         query = f"{FAST}&seed={self.positions['opening']}"
         held = HeldEngine(page)
         page.goto(self.url(query))
         page.wait_for_selector("#hand .placeholder", state="attached")
+        page.wait_for_function("() => performance.getEntriesByName('gin:shell-painted').length > 0")
         self.look("loading")
         assert page.evaluate("document.documentElement.dataset.ready !== '1'"), "too soon"
-        assert held.requested, "the worker was requested"
+        assert held.requested, "Python's script was requested"
         held.release()
         self.table.idle(BOOT_TIMEOUT)
         self.look("opening")

@@ -198,11 +198,11 @@ def test_return_visit_draws_the_saved_hand_before_the_engine(page: Any) -> None:
     hand = page.locator("#hand button.card").evaluate_all("els => els.map(e => e.dataset.card)")
     scores = page.locator("#scores").inner_text()
     top = page.locator("#discard-card").get_attribute("data-card")
-    # Hold the engine back: its worker module is not served until the checks are done.
+    # Hold the engine back: Pyodide's script is not served until the checks are done.
     held = HeldEngine(page)
     page.goto("./?speed=0&sw=0")
     page.wait_for_selector('html[data-resumed="1"]', state="attached", timeout=10_000)
-    assert held.requested, "the worker was requested"
+    assert held.requested, "Python's script was requested"
     assert page.evaluate("document.documentElement.dataset.ready") is None
     assert page.evaluate("performance.getEntriesByName('gin:engine-ready').length") == 0
     shown = page.locator("#hand button.card").evaluate_all("els => els.map(e => e.dataset.card)")

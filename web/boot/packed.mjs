@@ -120,7 +120,7 @@ function unpacked(response, refetch, Decompress, { fail, lost, done }) {
         for (;;) {
           await lost(err);
           try {
-            const range = etag ? { Range: `bytes=${received}-`, "If-Range": etag } : {};
+            const range = etag && received ? { Range: `bytes=${received}-`, "If-Range": etag } : {};
             const rest = await refetch({ headers: range });
             if (rest.status !== 206 && rest.status !== 200) throw new TypeError(`network: HTTP ${rest.status}`);
             skip = rest.status === 200 ? received : 0;
