@@ -771,7 +771,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             if cut is not None and sent + len(chunk) > cut:
                 outputfile.write(chunk[: cut - sent])
                 outputfile.flush()
-                time.sleep(0.5)  # what was sent arrives (a reset drops what the browser has not read)
+                time.sleep(0.5)  # what was sent arrives: a reset drops what is still unread
                 # Reset, not closed: the browser sees a dropped connection, not a short file.
                 self.connection.setsockopt(
                     socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0)
