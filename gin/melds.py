@@ -33,8 +33,14 @@ _SUIT = 0x1FFF
 _RANK_VALUES = tuple(min(r + 1, 10) for r in range(13))
 
 
-def _suit_value(pattern: int) -> int:
-    return sum(_RANK_VALUES[r] for r in range(13) if pattern >> r & 1)
+def _pattern_values() -> list[int]:
+    """For each 13-bit suit pattern: the value of its cards, its lowest card's and the rest's
+    (one addition a pattern: the page builds these tables when Python first starts)."""
+    values = [0] * 8192
+    for pattern in range(1, 8192):
+        low = (pattern & -pattern).bit_length() - 1
+        values[pattern] = values[pattern & (pattern - 1)] + _RANK_VALUES[low]
+    return values
 
 
 def _run_tables() -> tuple[list[int], list[tuple[int, ...]]]:
@@ -63,7 +69,7 @@ def _run_tables() -> tuple[list[int], list[tuple[int, ...]]]:
 
 
 _RUN_VALUE, _RUN_MELDS = _run_tables()
-_PATTERN_VALUE = [_suit_value(p) for p in range(8192)]
+_PATTERN_VALUE = _pattern_values()
 
 
 _RUN_LEFT = [_PATTERN_VALUE[p] - _RUN_VALUE[p] for p in range(8192)]
