@@ -63,8 +63,9 @@ from dataclasses import replace
 from gin.ai.base import register
 from gin.ai.knowledge.evaluate import deadwood
 from gin.ai.knowledge.tracking import Table
-from gin.ai.players.planner import Planner
+from gin.ai.players.planner import Planner, thrown_back
 from gin.ai.players.tactician import Tactician
+from gin.ai.search import endgame
 from gin.ai.search.otherhand import ends_next
 from gin.ai.search.verdict import Verdict, judge
 from gin.ai.search.worlds import limit_prior
@@ -182,6 +183,16 @@ class Expert(Planner):
         race_futures=FUTURES,
         race_horizon=HORIZON,
     )
+
+    def wants_upcard(self, table: Table) -> bool:
+        """The planner's rule, but once the stock is nearly gone the upcard is taken when the
+        turns left, played out in the search's worlds, are worth more after it than after a
+        stock draw (:mod:`gin.ai.search.endgame`)."""
+        if not table.pile or table.stock > endgame.STOCK:
+            return super().wants_upcard(table)
+        if thrown_back(table, table.pile[-1]):
+            return False
+        return endgame.takes(table, self.knock_limit(table))
 
     def discard(self, table: Table) -> str:
         """Gin when it may; a knock when the timing allows one and the search prefers it to
