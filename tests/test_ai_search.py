@@ -18,11 +18,10 @@ from gin.ai.knowledge.evaluate import defence_deadwood
 from gin.ai.knowledge.tracking import Ending, Table
 from gin.ai.knowledge.views import read_view
 from gin.ai.players.expert import HAZARD_WEIGHT, SLACK, Expert, hazard
-from gin.ai.players.planner import Planner
 from gin.ai.search.standing import worth
 from gin.ai.search.verdict import MARGIN, OPEN_DRAWS, judge
 from gin.ai.search.worlds import limit_prior, settle, worlds
-from gin.cards import from_mask, parse_card, to_mask
+from gin.cards import from_mask, to_mask
 from gin.i18n import catalogue, word
 from gin.match import Match, apply, legal_actions, new_match
 from gin.melds import best_defence, best_melds, deadwood, declarations
@@ -195,35 +194,6 @@ def test_the_mid_hand_reason_names_a_knock_the_rules_allow() -> None:
     assert advice["action"] == "discard 4D"
     assert advice["reason"]["key"] == "hint.play_on_mid"
     assert advice["reason"]["args"]["left"] == 10 == advice["knock"]["deadwood"]
-
-
-LATE_UPCARD = (
-    "pass,take,discard QS,take,discard 8D,draw,discard JD,draw,discard TD,draw,discard JC,"
-    "draw,discard 8S,draw,discard 8C,draw,discard 9S,draw,discard 9C,draw,discard JH,draw,"
-    "discard TH,draw,discard 5C,draw,discard TC,draw,discard 5H,draw,discard 8H,draw,"
-    "discard 6C,draw,discard 3S,draw,discard 9D,draw,discard 5S,draw,discard 9H,draw,"
-    "discard JS,draw,discard 6S,draw,discard 3C,draw,discard 6H,draw,discard QD"
-)
-"""The hint followed against the expert (seed ``late-hint-expert-0``, standard rules) to a draw
-with 8 cards in the stock: Q♣ K♣ 2♥ 4♥ Q♥ K♥ A♠ 4♠ Q♠ K♠, Q♦ face up. Q♦ makes four queens and
-takes the deadwood from 11 to 7, but no knock is in reach (the expert waits for gin this late)
-and gin no nearer; the deep reference (400 worlds played out by full players) puts taking it
-7.9 points below drawing."""
-
-
-def test_near_the_stock_end_the_expert_draws_where_the_upcard_brings_no_gin() -> None:
-    """Near the stock's end the expert's draw is judged by the turns left played out
-    (:mod:`gin.ai.search.endgame`), not by the mid-hand rule, which takes every melding upcard
-    that lowers the deadwood."""
-    match = new_match(Rules(), "late-hint-expert-0")
-    for text in LATE_UPCARD.split(","):
-        match = apply(match, Action.from_text(text))
-    seen = view(match, 0)
-    table = read_view(seen)
-    assert (table.stock, table.pile[-1]) == (8, parse_card("QD"))
-    assert Planner.wants_upcard(Expert(), table)  # the mid-hand rule would take it
-    assert opponent("expert").decide(seen) == "draw"
-    assert hint(seen)["action"] == "draw"
 
 
 def test_earlier_hands_set_the_odds_of_each_knock_limit() -> None:

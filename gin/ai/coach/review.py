@@ -44,7 +44,8 @@ from gin.ai.knowledge.tracking import Table
 from gin.ai.knowledge.views import read_view
 from gin.ai.search.standing import worth
 from gin.ai.search.verdict import knock_worth
-from gin.ai.search.worlds import World, Worth, drawn, playout, settle, worlds
+from gin.ai.search.worlds import World, Worth, playout, settle, worlds
+from gin.cards import Card
 from gin.i18n import Catalogue, Message, msg, word
 from gin.match import Match, apply, new_match
 from gin.melds import best_melds
@@ -178,7 +179,12 @@ def outcomes(table: Table, action: Action, found: Sequence[World]) -> Outcomes:
     if action.kind == "pass":
         # The upcard is left to the other player, who moves next.
         return [playout(hand, table.pile[-1], w, limit, rules) for w in found]
-    return drawn(hand, table.pile[-1], found, action.kind == "take", limit, rules)
+    if action.kind == "take":
+        return [_after_draw(hand, table.pile[-1], w, False, table) for w in found]
+    return [
+        _after_draw(hand, w.stock[0], World(w.other, w.stock[1:], w.limit), True, table)
+        for w in found
+    ]
 
 
 def values(table: Table, moves: Sequence[Action], found: Sequence[World], of: Worth) -> list[float]:
@@ -203,6 +209,19 @@ def values(table: Table, moves: Sequence[Action], found: Sequence[World], of: Wo
             first = [of(options[0][1]) if options else of(end) for options, end in results]
             worths.append(sum(first) / len(first))
     return worths
+
+
+def _after_draw(
+    hand: int, card: Card, world: World, back: bool, table: Table
+) -> tuple[list[tuple[int, int]], int]:
+    """The playout of drawing ``card`` into ``hand`` and throwing what leaves the least deadwood
+    (``card`` itself only when ``back``): a knock on this turn counts as the first option."""
+    rules, limit = table.rules, table.knock_limit
+    left, kept = keep_after(hand, card, back=back)
+    thrown = ((hand | 1 << card) & ~kept).bit_length() - 1
+    now = [(left, settle(kept, best_melds(kept), world.other, rules))] if left <= limit else []
+    options, end = playout(kept, thrown, world, limit, rules)
+    return now + options, end
 
 
 # ----------------------------------------------------------------------- decisions

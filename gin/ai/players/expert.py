@@ -63,9 +63,8 @@ from dataclasses import replace
 from gin.ai.base import register
 from gin.ai.knowledge.evaluate import deadwood
 from gin.ai.knowledge.tracking import Table
-from gin.ai.players.planner import Planner, thrown_back
+from gin.ai.players.planner import Planner
 from gin.ai.players.tactician import Tactician
-from gin.ai.search import endgame
 from gin.ai.search.otherhand import ends_next
 from gin.ai.search.verdict import Verdict, judge
 from gin.ai.search.worlds import limit_prior
@@ -184,16 +183,6 @@ class Expert(Planner):
         race_horizon=HORIZON,
     )
 
-    def wants_upcard(self, table: Table) -> bool:
-        """The planner's rule, but once the stock is nearly gone the upcard is taken when the
-        turns left, played out in the search's worlds, are worth more after it than after a
-        stock draw (:mod:`gin.ai.search.endgame`)."""
-        if not table.pile or table.stock > endgame.STOCK:
-            return super().wants_upcard(table)
-        if thrown_back(table, table.pile[-1]):
-            return False
-        return endgame.takes(table, self.knock_limit(table))
-
     def discard(self, table: Table) -> str:
         """Gin when it may; a knock when the timing allows one and the search prefers it to
         playing on; else a discard."""
@@ -218,9 +207,11 @@ class Expert(Planner):
         return f"discard {format_card(card)}", verdict
 
     def best_discard(self, table: Table, options: list[Card]) -> Card:
-        """The tactician's weighing, but unless the other player is shown patient only among the
-        throws that keep at most :data:`SLACK` deadwood more than the least."""
-        if not patient(table):
+        """The tactician's weighing, but unless the other player is shown patient, or the stock
+        runs low and only gin ends the hand for the expert (:data:`SLACK`), only among the throws
+        that keep at most :data:`SLACK` deadwood more than the least."""
+        late = table.stock <= self.style.late_stock and self.knock_limit(table) == 0
+        if not patient(table) and not late:
             kept = {c: deadwood(table.hand & ~(1 << c)) for c in options}
             least = min(kept.values())
             options = [c for c in options if kept[c] <= least + SLACK]

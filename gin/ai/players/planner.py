@@ -82,13 +82,6 @@ class Style:
     """Weight of the opponent's expected layoffs when choosing a declaration."""
 
 
-def thrown_back(table: Table, card: Card) -> bool:
-    """Whether this seat threw ``card`` earlier this hand. Such a card is never taken back: two
-    players who both want the same few cards would otherwise trade them for ever while the stock
-    stands still."""
-    return any(m.seat == table.seat and m.kind == "discard" and m.card == card for m in table.moves)
-
-
 class Planner:
     """An opponent playing by a :class:`Style`."""
 
@@ -115,7 +108,9 @@ class Planner:
         if not table.pile:
             return False
         top = table.pile[-1]
-        if thrown_back(table, top):
+        # Never take back a card thrown this hand: two players who both want the same few cards
+        # would otherwise trade them for ever while the stock stands still.
+        if any(m.seat == table.seat and m.kind == "discard" and m.card == top for m in table.moves):
             return False
         hand = table.hand
         if self.style.must_lower and keep_after(hand, top, back=False)[0] >= deadwood(hand):

@@ -249,32 +249,6 @@ def playout(
     return options, 0
 
 
-def after_draw(
-    hand: int, card: Card, world: World, back: bool, limit: int, rules: Rules
-) -> tuple[list[tuple[int, int]], int]:
-    """The playout of drawing ``card`` into ``hand`` and throwing what leaves the least deadwood
-    (``card`` itself only when ``back``: a card from the stock), then :func:`playout`: a knock
-    on this turn counts as the first option."""
-    left, kept = keep_after(hand, card, back=back)
-    thrown = ((hand | 1 << card) & ~kept).bit_length() - 1
-    now = [(left, settle(kept, best_melds(kept), world.other, rules))] if left <= limit else []
-    options, end = playout(kept, thrown, world, limit, rules)
-    return now + options, end
-
-
-def drawn(
-    hand: int, top: Card, found: Sequence[World], take: bool, limit: int, rules: Rules
-) -> list[tuple[list[tuple[int, int]], int]]:
-    """The playouts of taking the upcard ``top`` (``take``) or drawing each world's next stock
-    card into the ten cards ``hand``, one a world (:func:`after_draw`)."""
-    if take:
-        return [after_draw(hand, top, w, False, limit, rules) for w in found]
-    return [
-        after_draw(hand, w.stock[0], World(w.other, w.stock[1:], w.limit), True, limit, rules)
-        for w in found
-    ]
-
-
 def play_on_value(
     table: Table, found: Sequence[World], card: Card, rules: Rules, value: Worth
 ) -> tuple[float, int]:
