@@ -17,11 +17,11 @@ from gin.ai.coach.hint import hint
 from gin.ai.knowledge.evaluate import defence_deadwood
 from gin.ai.knowledge.tracking import Ending, Table
 from gin.ai.knowledge.views import read_view
-from gin.ai.players.expert import HAZARD_WEIGHT, SLACK, Expert, hazard
+from gin.ai.players.expert import HAZARD_WEIGHT, SLACK, Expert, hazard, patient
 from gin.ai.search.standing import worth
 from gin.ai.search.verdict import MARGIN, OPEN_DRAWS, judge
 from gin.ai.search.worlds import limit_prior, settle, worlds
-from gin.cards import from_mask, to_mask
+from gin.cards import from_mask, parse_cards, to_mask
 from gin.i18n import catalogue, word
 from gin.match import Match, apply, legal_actions, new_match
 from gin.melds import best_defence, best_melds, deadwood, declarations
@@ -194,6 +194,35 @@ def test_the_mid_hand_reason_names_a_knock_the_rules_allow() -> None:
     assert advice["action"] == "discard 4D"
     assert advice["reason"]["key"] == "hint.play_on_mid"
     assert advice["reason"]["args"]["left"] == 10 == advice["knock"]["deadwood"]
+
+
+LATE_THROW = (
+    "take,discard JH,draw,discard JC,draw,discard QS,draw,discard QD,draw,discard KH,draw,"
+    "discard TC,draw,discard QH,draw,discard TH,draw,discard KS,draw,discard 7S,draw,"
+    "discard TS,draw,discard 5S,draw,discard KD,draw,discard 6D,draw,discard 4S,take,"
+    "discard 6H,draw,discard 5D,draw,discard 9D,draw,discard QC,draw,discard 7H,draw,"
+    "discard KC,draw,discard 6S,draw,discard 7D,draw,discard 4S,draw,discard 9S,draw,"
+    "discard 5H,draw,discard TD,draw,discard 4D,draw"
+)
+"""The hint followed against the safe gin racer (seed ``late-cal-safe-gin-racer-0``, standard
+rules) to a throw with 4 cards in the stock: A♣ 4♣ 5♣ 6♣ 7♣ 8♣ 8♦ 2♥ 3♥ 8♥ 8♠. Throwing 3♥
+keeps the least deadwood (3), but the expert waits for gin this late, and 3♥ is the card the
+racer's hand (2♣ 3♣ A♦ 2♦ 3♦ A♥ 4♥ A♠ 2♠ 3♠) goes gin with; 7♣ keeps 6 and feeds nothing. The
+deep reference (400 worlds played out by full players) puts 7♣ 57 points above 3♥."""
+
+
+def test_late_and_waiting_for_gin_the_expert_may_keep_more_deadwood_for_a_safe_throw() -> None:
+    """Once the stock runs low and only gin ends the hand for it, the expert weighs every throw
+    (deadwood, prospects and danger), not only those within :data:`SLACK` of the least
+    deadwood."""
+    match = new_match(Rules(), "late-cal-safe-gin-racer-0")
+    for text in LATE_THROW.split(","):
+        match = apply(match, Action.from_text(text))
+    seen = view(match, 0)
+    table = read_view(seen)
+    assert table.stock == 4 and not patient(table)
+    assert deadwood(table.hand & ~to_mask(parse_cards("3H"))) == 3
+    assert opponent("expert").decide(seen) == hint(seen)["action"] == "discard 7C"
 
 
 def test_earlier_hands_set_the_odds_of_each_knock_limit() -> None:

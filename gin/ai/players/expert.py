@@ -109,7 +109,12 @@ At first the rule held only against a player shown eager. Replayed the same way 
 seeds ``DR0`` to ``DR119``), the throws that kept 3 or more over the least before the earlier
 hands showed anything (mostly in a match's first hand) scored 3.8 points less (± 3.4, 103) than
 the least-deadwood throw. Against players shown patient the rule does not apply: their hands
-race to gin, and a hand's promise is worth its deadwood."""
+race to gin, and a hand's promise is worth its deadwood.
+Nor once the stock runs low and only gin ends the hand for the expert (:meth:`Expert.knock_limit`):
+no knock of its own is coming, and the throw that feeds nothing may keep more deadwood. Against
+the safe gin racer with 4 cards in the stock (seed ``late-cal-safe-gin-racer-0``) the rule threw
+3♥, keeping 3, into the racer's gin; the deep reference (docs/coach.md) put 7♣, keeping 6, 57
+points higher."""
 
 FUTURES = 32
 """Sampled futures per comparison of mid-hand discards (the tactician samples 16). Over 1,000
@@ -207,9 +212,11 @@ class Expert(Planner):
         return f"discard {format_card(card)}", verdict
 
     def best_discard(self, table: Table, options: list[Card]) -> Card:
-        """The tactician's weighing, but unless the other player is shown patient only among the
-        throws that keep at most :data:`SLACK` deadwood more than the least."""
-        if not patient(table):
+        """The tactician's weighing, but unless the other player is shown patient, or the stock
+        runs low and only gin ends the hand for the expert (:data:`SLACK`), only among the throws
+        that keep at most :data:`SLACK` deadwood more than the least."""
+        late = table.stock <= self.style.late_stock and self.knock_limit(table) == 0
+        if not patient(table) and not late:
             kept = {c: deadwood(table.hand & ~(1 << c)) for c in options}
             least = min(kept.values())
             options = [c for c in options if kept[c] <= least + SLACK]
