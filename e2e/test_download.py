@@ -163,6 +163,7 @@ def test_a_download_dropped_midway_goes_on_from_where_it_stopped(
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert page.locator("#hand button.card").count() == 10
     assert page.evaluate("window.sameDocument === true")
+    assert page.evaluate("document.documentElement.dataset.bootFailed") is None
     wasm = [asked for name, asked in Logged.asked if name == "pyodide.asm.wasm.zst"]
     assert wasm[0] is None and len(wasm) == 2
     # The rest asked for: from what had come (a reset connection loses what was still on its way).

@@ -76,6 +76,7 @@ export function showFailure({ detail, network, resumable }, resume) {
     retry.addEventListener("click", () => {
       if (!resumable) return location.reload();
       failed = false;
+      delete document.documentElement.dataset.bootFailed;
       prompt.replaceChildren();
       if (last) showDownload(last);
       resume();
