@@ -3,6 +3,9 @@
 //   node tools/snapshot.mjs uses PYODIDE_DIR GIN_WHEEL OUT.json
 //     Boot Python as the page's fallback does (web/boot/pyengine.mjs), play through every request the
 //     page makes (tools/stdlib_uses.py) and write the standard library files Python read.
+//   node tools/snapshot.mjs compile PYODIDE_DIR STDLIB_ZIP OUT_ZIP
+//     The trimmed standard library with every module compiled by this Python and its source left
+//     out (tools/stdlib_compile.py): a first visit's Python then compiles none of it.
 //   node tools/snapshot.mjs make PYODIDE_DIR STDLIB_ZIP GIN_WHEEL OUT
 //     Boot Python on that (trimmed) standard library, unpack the engine, import gin.api (which
 //     imports every module the page uses: the opponents among them), take the snapshot, check
@@ -17,8 +20,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { engineHandle, unpackGin } from "../web/boot/pyengine.mjs";
 
 const [mode, pyodideDir, ...rest] = process.argv.slice(2);
-const usage = "usage: node tools/snapshot.mjs uses PYODIDE_DIR GIN_WHEEL OUT.json | make PYODIDE_DIR STDLIB_ZIP GIN_WHEEL OUT";
-if (!(mode === "uses" && rest.length === 2) && !(mode === "make" && rest.length === 3)) {
+const usage =
+  "usage: node tools/snapshot.mjs uses PYODIDE_DIR GIN_WHEEL OUT.json | compile PYODIDE_DIR STDLIB_ZIP OUT_ZIP" +
+  " | make PYODIDE_DIR STDLIB_ZIP GIN_WHEEL OUT";
+const arity = { uses: 2, compile: 2, make: 3 };
+if (arity[mode] !== rest.length) {
   console.error(usage);
   process.exit(2);
 }
@@ -32,6 +38,13 @@ if (mode === "uses") {
   unpackGin(pyodide, bytesOf(ginWheel));
   const script = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), "stdlib_uses.py"), "utf8");
   writeFileSync(out, pyodide.runPython(script));
+} else if (mode === "compile") {
+  const [stdlib, out] = rest;
+  const pyodide = await loadPyodide(options);
+  pyodide.FS.writeFile("/tmp/stdlib-in.zip", bytesOf(stdlib));
+  const script = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), "stdlib_compile.py"), "utf8");
+  pyodide.runPython(`import sys; sys.argv = ["", "/tmp/stdlib-in.zip", "/tmp/stdlib-out.zip"]\n${script}`);
+  writeFileSync(out, pyodide.FS.readFile("/tmp/stdlib-out.zip"));
 } else {
   const [stdlib, ginWheel, out] = rest;
   const pyodide = await loadPyodide({ ...options, stdLibURL: resolve(stdlib), _makeSnapshot: true });
