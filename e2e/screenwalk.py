@@ -241,6 +241,10 @@ REVIEW_STATE = """() => {
         line: line.textContent, line_hidden: line.hidden, button_hidden: button.hidden,
         open: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
         notice: document.documentElement.dataset.notice || null,
+        // The worker's milliseconds on each review slice and each whole review, and the page's age.
+        slices_ms: window.__gin ? (window.__gin.engine.times.review || []).map(Math.round) : null,
+        reviews_ms: window.__gin ? window.__gin.reviewer.times.map(Math.round) : null,
+        now_ms: Math.round(performance.now()),
     };
 }"""
 

@@ -1,7 +1,7 @@
 """The coach in the page (web/coach/coach.js): the hand's end says what play and luck did, with the
 review of every decision one button away; the match's end gives the accuracy; the replay marks
-every decision of the player with its class; and a review never holds up a move (reviews run
-in a worker of their own).
+every decision of the player with its class; and a review never holds up a move (the game's
+worker reviews a slice at a time).
 
 One page on one seeded one-hand match, played in CPython as the page's autoplay plays, whose
 review (made here in CPython by the same engine) names at least one decision worse than good.
@@ -173,51 +173,21 @@ def test_a_review_never_holds_up_a_move(page: Page, match: dict[str, Any]) -> No
     assert page.evaluate("window.e2eReviewsDone") < 3
 
 
-def test_a_failed_coach_worker_is_replaced(
+def test_the_review_is_sliced_in_the_games_own_worker(
     browser: Browser, base_url: str, match: dict[str, Any]
 ) -> None:
-    """The coach's first worker fails to start (its script throws): the review is asked again of
-    a new worker, and the hand's end still gets its line and its Review button."""
+    """The hand's end is reviewed by the game's worker, a slice at a time: no second worker (and
+    no second Python's memory and boot), and the line and its Review button still come."""
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    served: list[str] = []
-
-    def serve(route: Any) -> None:
-        served.append(route.request.url)
-        if len(served) == 2:  # the game's worker is the first; the coach's the second
-            route.fulfill(content_type="text/javascript", body="throw new Error('planted');")
-        else:
-            route.continue_()
-
-    page.route("**/worker.mjs*", serve)
     page.goto(f"./?{FAST}")
     page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(match['save']))})")
-    served.clear()
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(worker.url))
     page.goto(f"./?{FAST}")
-    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT)
     expect(page.locator("#result-coach")).to_contain_text("Your play cost", timeout=60_000)
     expect(page.locator("#result-review")).to_be_visible()
-    assert len(served) == 3, served
-    context.close()
-
-
-def test_the_coachs_worker_starts_while_the_first_hand_is_played(
-    browser: Browser, base_url: str
-) -> None:
-    """The reviews' worker boots during the visit's first hand (once the table is playable), so
-    the first hand's review does not wait for it at the hand's end."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.goto(f"./?{FAST}&seed=coach-early")
-    page.wait_for_selector(MY_TURN, state="attached", timeout=BOOT_TIMEOUT)
-    page.wait_for_function(
-        "() => performance.getEntriesByName('gin:coach-ready').length > 0", timeout=BOOT_TIMEOUT
-    )
-    marks = page.evaluate(
-        """() => Object.fromEntries(['gin:playable', 'gin:coach-started'].map(
-             (n) => [n, performance.getEntriesByName(n)[0].startTime]))"""
-    )
-    assert marks["gin:playable"] <= marks["gin:coach-started"]
-    assert page.evaluate("window.__gin.ui.view.phase") in ("opening", "draw", "discard")
-    assert page.evaluate("window.__gin.reviewer.times.length") == 0  # no review asked yet
+    assert len([url for url in workers if "worker.mjs" in url]) == 1, workers
+    slices = page.evaluate("window.__gin.engine.times.review.length")
+    assert slices > 1, f"the hand was reviewed in {slices} request(s), not in slices"
     context.close()

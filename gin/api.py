@@ -32,9 +32,11 @@ raises. Operations (see docs/actions.md):
   in a lesson no risk: its computer hand is arranged, and a read of it would say nothing true)
 - ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and
   ``{"op": "presets"}`` (the rules presets, for the settings panel)
-- ``{"op": "review", "save": document, "hand": k, "seat": 0}`` (the coach's review of one hand
-  of a saved match for one seat, docs/coach.md: one hand a call, so the page reviews between
-  moves and shows its progress)
+- ``{"op": "review", "save": document, "hand": k, "seat": 0, "budget_ms": 40}`` (the coach's
+  review of one hand of a saved match for one seat, docs/coach.md; with ``budget_ms`` a call
+  judges decisions until that much time has gone and answers ``"more": true`` until the review
+  is done: the page asks again, and a move it sends meanwhile waits for one slice, never for a
+  hand's review)
 
 >>> import json
 >>> reply = json.loads(handle('{"op": "new", "seed": "demo"}'))
@@ -47,7 +49,8 @@ False
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -55,7 +58,7 @@ from gin import ai, limits, replay
 from gin.actions import Action
 from gin.ai.base import ALIASES
 from gin.ai.coach.hint import hint, undercut_risks
-from gin.ai.coach.review import hand_count, review_hand
+from gin.ai.coach.review import HandReview, hand_count, reviewing
 from gin.ai.players.scripted import Scripted
 from gin.ai.ratings.elo import (
     SETTLED_DEVIATION,
@@ -321,13 +324,43 @@ def _replay(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "frames": replay.frames(request.get("save"))}
 
 
+REVIEWS_UNDER_WAY = 4
+"""Reviews paused between slices that are kept, the oldest dropped first (asked again, it starts
+over): the page asks for one at a time, the match's end for a few in turn."""
+
+_under_way: dict[str, tuple[int, Generator[None, None, HandReview]]] = {}
+"""A review paused between slices, with the match's count of hands, by its request's text."""
+
+
 def _review(request: dict[str, Any]) -> dict[str, Any]:
+    budget = request.get("budget_ms")
+    if budget is not None:
+        budget = check_count(budget, "'budget_ms'", 1, 60_000)
+    key = limits.dump_json([request.get(k) for k in ("save", "hand", "seat")])
+    hands, run = _under_way.pop(key) if key in _under_way else _start_review(request)
+    # The clock decides only where a slice ends, never what the review says.
+    end = time.perf_counter() + budget / 1000 if budget is not None else float("inf")
+    try:
+        while True:
+            next(run)
+            if time.perf_counter() >= end:
+                break
+    except StopIteration as done:
+        review: HandReview = done.value
+        return {"ok": True, "hands": hands, "review": review.details()}
+    _under_way[key] = (hands, run)
+    while len(_under_way) > REVIEWS_UNDER_WAY:
+        del _under_way[next(iter(_under_way))]
+    return {"ok": True, "hands": hands, "more": True}
+
+
+def _start_review(request: dict[str, Any]) -> tuple[int, Generator[None, None, HandReview]]:
     doc = request.get("save")
     saved = loads(doc) if isinstance(doc, str) else load(doc)
     hands = hand_count(saved)
     number = check_count(request.get("hand"), "'hand'", 1, hands)
     seat = check_count(request.get("seat", HUMAN), "'seat'", 0, 1)
-    return {"ok": True, "hands": hands, "review": review_hand(saved, number, seat).details()}
+    return hands, reviewing(saved, number, seat)
 
 
 def _presets(request: dict[str, Any]) -> dict[str, Any]:

@@ -170,6 +170,27 @@ def test_the_review_op_reviews_one_hand_at_a_time(beginner: Saved) -> None:
     assert len(api.handle(json.dumps({"op": "review", "save": doc, "hand": 1}))) < 100_000
 
 
+def test_the_review_op_in_slices_gives_the_same_review(beginner: Saved) -> None:
+    """With ``budget_ms`` each call judges a slice and says there is more; the slices add up to
+    the review of the whole hand at once, and a slice asked anew after the last starts over."""
+    doc = dump(beginner.match, ["You", "Computer"])
+    whole = call(op="review", save=doc, hand=1, seat=0)
+    replies = [call(op="review", save=doc, hand=1, seat=0, budget_ms=1)]
+    while replies[-1].get("more"):
+        replies.append(call(op="review", save=doc, hand=1, seat=0, budget_ms=1))
+    decisions = len(whole["review"]["decisions"])
+    assert decisions > 1 and len(replies) == decisions + 1  # one decision a slice, then the end
+    assert all(r == {"ok": True, "hands": 1, "more": True} for r in replies[:-1])
+    assert replies[-1] == whole
+    again = call(op="review", save=doc, hand=1, seat=0, budget_ms=1)
+    assert again.get("more"), again
+
+
+def test_the_review_op_refuses_a_budget_that_is_not_a_count(beginner: Saved) -> None:
+    reply = call(op="review", save=dump(beginner.match), hand=1, budget_ms=0)
+    assert not reply["ok"] and "'budget_ms' must be a whole number 1..60000" in reply["error"]
+
+
 @pytest.mark.parametrize(
     ("request_", "message"),
     [

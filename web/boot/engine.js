@@ -31,7 +31,6 @@ export class Engine {
         this.bootNote(msg);
       } else if (msg.type === "status" && msg.stage === "snapshot-kept") {
         document.documentElement.dataset.snapshotKept = msg.kept; // for tests
-        performance.mark("gin:snapshot-kept"); // the coach's worker waits for it (web/coach/coach.js)
       } else if (msg.type === "status") {
         this.status(msg);
       } else if (msg.type === "reply") {
@@ -41,7 +40,7 @@ export class Engine {
         const times = (this.times[done.op] ||= []);
         times.push(msg.ms);
         if (times.length > 5000) times.shift();
-        done.resolve(JSON.parse(msg.reply));
+        done.resolve({ reply: JSON.parse(msg.reply), ms: msg.ms });
       }
     };
     this.worker.onerror = (event) => {
@@ -87,6 +86,11 @@ export class Engine {
 
   /** Send one request (an object with "op"); resolves to the parsed reply. */
   call(request) {
+    return this.ask(request).then(({ reply }) => reply);
+  }
+
+  /** call(), resolving to {reply, ms}: the parsed reply and the worker's milliseconds on it. */
+  ask(request) {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, op: request.op });

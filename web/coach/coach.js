@@ -4,74 +4,44 @@
 // and kept in the statistics.
 //
 // Never in the way: one hand's review takes 0.5 to 2.5 s in the page, and the game's worker
-// answers one request at a time, so a review there would hold up the next move. Reviews go to a
-// worker of their own (the same worker.mjs and memory snapshot), started while the first hand is
-// played (its boot takes seconds: started at the hand's end, it held up the visit's first review);
-// the game's worker never sees one.
+// answers one request at a time, so a review asked whole would hold up the next move. It is asked
+// a slice at a time instead (Reviewer, below). A worker of its own, as before, cost a second
+// Python's memory and its seconds of boot, which the visit's first review waited for.
 import { cardFace, currentLanguage, formatPercent, said, t } from "../words/i18n.js";
 import { $ } from "../table/dom.js";
 import { loadSave } from "../store/storage.js";
 import { recordCoach } from "../record/stats.js";
+import { engine } from "../boot/engine.js";
 
 const CLASS_MARKS = { best: "✓", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const SEAT = 0; // the page's player: the save's seat 0 ("You")
+const SLICE_MS = 30; // a review's slice of the worker's time (one decision can take longer)
 
-/** The reviews' own worker, started early or on first use; requests and replies are JSON strings. A
- * worker that fails (its boot, or a crash) is replaced, and what it held is asked once more of
- * the new one: a second Pyodide starting beside the game's may fail where a later one will not. */
+/** The reviews, asked of the game's own worker a slice at a time: each request judges for
+ * SLICE_MS at most past its first decision (gin/api.py, "budget_ms") and says whether there is
+ * "more", so that a move the player makes meanwhile waits for one slice, never for a hand's
+ * review. Requests and replies are the engine's (web/boot/engine.js). */
 class Reviewer {
   constructor() {
-    this.worker = null;
-    this.pending = new Map(); // id -> {resolve, text, retried}
-    this.nextId = 1;
-    this.times = []; // the worker's milliseconds per review, for e2e/bench.py
+    this.times = []; // the worker's milliseconds per review, all its slices, for e2e/bench.py
   }
 
-  start() {
-    if (this.worker) return;
-    performance.mark("gin:coach-started"); // for the browser tests and e2e/bench.py
-    const normal = new URLSearchParams(location.search).get("snapshot") === "0";
-    const worker = new Worker(normal ? "boot/worker.mjs?snapshot=0" : "boot/worker.mjs", { type: "module" });
-    worker.onmessage = ({ data }) => {
-      if (data.type === "status" && data.stage === "error") this.failed(worker, data.detail);
-      if (data.type === "status" && data.stage === "engine") performance.mark("gin:coach-ready");
-      if (data.type !== "reply" || !this.pending.has(data.id)) return;
-      const { resolve } = this.pending.get(data.id);
-      this.pending.delete(data.id);
-      this.times.push(data.ms);
-      resolve(JSON.parse(data.reply));
-    };
-    worker.onerror = (event) => this.failed(worker, event.message);
-    this.worker = worker;
-  }
-
-  failed(worker, reason) {
-    if (worker !== this.worker) return; // an old worker's last words
-    worker.terminate();
-    this.worker = null;
-    const error = `the coach's worker failed: ${reason || "unknown error"}`;
-    const held = [...this.pending.entries()];
-    this.pending.clear();
-    for (const [id, entry] of held) {
-      if (entry.retried) entry.resolve({ ok: false, error });
-      else this.send(id, { ...entry, retried: true });
+  async call(request) {
+    let ms = 0;
+    for (;;) {
+      const { reply, ms: slice } = await engine.ask({ ...request, budget_ms: SLICE_MS });
+      ms += slice;
+      if (!(reply.ok && reply.more)) {
+        this.times.push(ms);
+        return reply;
+      }
     }
-  }
-
-  send(id, entry) {
-    this.start();
-    this.pending.set(id, entry);
-    this.worker.postMessage({ id, request: entry.text });
-  }
-
-  call(request) {
-    const id = this.nextId++;
-    return new Promise((resolve) => this.send(id, { resolve, text: JSON.stringify(request), retried: false }));
   }
 }
 
 export const reviewer = new Reviewer(); // e2e/bench.py times it through window.__gin
 const reviews = new Map(); // a finished hand's actions (with the seed) -> its review
+const asked = new Map(); // the same -> the review under way: a second caller waits for it
 
 /** The actions of hand `hand` of a save (the actions up to its `next`), as a key. */
 function handKey(save, hand) {
@@ -89,7 +59,9 @@ function handKey(save, hand) {
 async function reviewHand(save, hand) {
   const key = handKey(save, hand);
   if (reviews.has(key)) return reviews.get(key);
-  const reply = await reviewer.call({ op: "review", save, hand, seat: SEAT });
+  if (!asked.has(key)) asked.set(key, reviewer.call({ op: "review", save, hand, seat: SEAT }));
+  const reply = await asked.get(key);
+  asked.delete(key);
   if (reply.ok && reply.review.finished) reviews.set(key, reply);
   return reply;
 }
@@ -186,30 +158,12 @@ function betterWords(d) {
 
 // ------------------------------------------------------------------------------------ dialogs
 
-/** Start the reviews' worker once the table is playable and the engine's snapshot is kept in this
- * browser (web/boot/engine.js's mark "gin:snapshot-kept", asked for once playable) and the page has
- * a moment to spare, so that it boots while the first hand is played, from the snapshot: on a first
- * visit, a second Python booted from scratch would fetch the engine again and compile it while
- * the computer plays. Not at a lesson's table (never reviewed: the worker then starts at the first
- * review). */
-function startWhilePlaying(onMatch) {
-  const observer = new PerformanceObserver((marks) => {
-    if (!marks.getEntriesByName("gin:snapshot-kept").length) return;
-    observer.disconnect();
-    const start = () => onMatch() && reviewer.start();
-    if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 3000 });
-    else setTimeout(start, 500);
-  });
-  observer.observe({ type: "mark", buffered: true });
-}
-
 /**
  * Wire the coach. `openDialog(id)` shows a dialog; `onMatch()` is false while the table holds a
  * lesson (never reviewed). Returns the hooks the endings and the replay call.
  */
 export function wireCoach({ openDialog, onMatch }) {
   let shown = null; // the hand whose review the hand's end shows: {save, hand, reply}
-  startWhilePlaying(onMatch);
 
   function fillReview(review, title) {
     $("dlg-review-title").textContent = title;

@@ -30,7 +30,7 @@ hidden cards:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -335,6 +335,21 @@ def hand_count(saved: Saved) -> int:
 def review_hand(saved: Saved, number: int, seat: int, deep: bool = False) -> HandReview:
     """The review of hand ``number`` (from 1) for ``seat`` (0 or 1); ``deep``: by the deep
     reference (:mod:`gin.ai.coach.deep`), minutes a hand."""
+    run = reviewing(saved, number, seat, deep)
+    while True:
+        try:
+            next(run)
+        except StopIteration as done:
+            review: HandReview = done.value
+            return review
+
+
+def reviewing(
+    saved: Saved, number: int, seat: int, deep: bool = False
+) -> Generator[None, None, HandReview]:
+    """:func:`review_hand` a decision at a time: the generator pauses after each decision it
+    judges and returns the review, so that the page's worker can answer a move between two
+    (:mod:`gin.api`, ``budget_ms``). A hand or seat the match lacks is said at the first step."""
     if seat not in (0, 1):
         raise ReviewError(f"the seat must be 0 or 1, not {seat!r}")
     if not 1 <= number <= hand_count(saved):
@@ -365,6 +380,7 @@ def review_hand(saved: Saved, number: int, seat: int, deep: bool = False) -> Han
                 decisions.append(decision)
                 expected = decision.played_value
                 since = ("draw" if action.kind == "draw" else "turn", step.index)
+                yield
         outcome = step.after.hand.result
         if outcome is not None and before.hand.result is None:
             mine, theirs = before.points[seat], before.points[1 - seat]
