@@ -32,7 +32,7 @@ raises. Operations (see docs/actions.md):
   in a lesson no risk: its computer hand is arranged, and a read of it would say nothing true)
 - ``{"op": "replay", "save": document}`` (every state of a saved match, both hands face up) and
   ``{"op": "presets"}`` (the rules presets, for the settings panel)
-- ``{"op": "review", "save": document, "hand": k, "seat": 0, "budget_ms": 40}`` (the coach's
+- ``{"op": "review", "save": document, "hand": k, "seat": 0, "budget_ms": 30}`` (the coach's
   review of one hand of a saved match for one seat, docs/coach.md; with ``budget_ms`` a call
   judges decisions until that much time has gone and answers ``"more": true`` until the review
   is done: the page asks again, and a move it sends meanwhile waits for one slice, never for a

@@ -17,8 +17,8 @@ const CLASS_MARKS = { best: "✓", good: "✓", inaccuracy: "?!", mistake: "?", 
 const SEAT = 0; // the page's player: the save's seat 0 ("You")
 const SLICE_MS = 30; // a review's slice of the worker's time (one decision can take longer)
 
-/** The reviews, asked of the game's own worker a slice at a time: each request judges for
- * SLICE_MS at most past its first decision (gin/api.py, "budget_ms") and says whether there is
+/** The reviews, asked of the game's own worker a slice at a time: each request judges decisions
+ * until SLICE_MS have gone, at least one (gin/api.py, "budget_ms"), and says whether there is
  * "more", so that a move the player makes meanwhile waits for one slice, never for a hand's
  * review. Requests and replies are the engine's (web/boot/engine.js). */
 class Reviewer {
