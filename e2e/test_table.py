@@ -75,7 +75,13 @@ def test_shell_paints_before_python(page: Page) -> None:
     marks = page.evaluate(
         "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
     )
-    assert marks["gin:shell-painted"] < marks["gin:python-ready"] < marks["gin:playable"]
+    painted = page.evaluate(
+        "performance.getEntriesByName('first-contentful-paint').map(p => p.startTime)"
+    )
+    # The browser's first paint, not the page's scripts' mark: those scripts are let in once the
+    # worker has asked for Python (web/boot/boot.js), and a warm cache can bring Python up first.
+    assert painted and painted[0] < marks["gin:python-ready"] < marks["gin:playable"], (painted, marks)
+    assert marks["gin:shell-painted"] < marks["gin:playable"], marks
 
 
 # ------------------------------------------------------------------------------------ controls
