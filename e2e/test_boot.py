@@ -17,6 +17,7 @@ import pytest
 from conftest import DIST, ROOT
 from gintable import (
     IDLE,
+    MY_TURN,
     HeldEngine,
     human_first,
     seed_where,
@@ -141,6 +142,35 @@ def test_with_the_service_worker_the_precache_keeps_the_snapshot(page: Any) -> N
     page.reload()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert boot_note(page)["path"] == "snapshot"
+
+
+# When the page registers its service worker, and when the person's turn first came.
+REGISTER_TIMES = """
+self.e2eTimes = {};
+if (navigator.serviceWorker) {
+  const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+  navigator.serviceWorker.register = (...args) => {
+    self.e2eTimes.register = performance.now();
+    return register(...args);
+  };
+}
+new MutationObserver(() => {
+  const turn = document.documentElement.dataset.turn;
+  if (turn && !(turn in self.e2eTimes)) self.e2eTimes[turn] = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-turn"] });
+"""
+
+
+def test_the_precache_waits_for_the_persons_first_turn(context: Any, page: Any) -> None:
+    """Where the computer moves first, at the normal pace (0.75 s before each move), the service
+    worker is registered, and its precache started, only once the person may move."""
+    seed = seed_where("computer-first", lambda seed: not human_first(seed))
+    context.add_init_script(REGISTER_TIMES)
+    page.goto(f"./?seed={seed}")
+    page.wait_for_selector(MY_TURN, state="attached", timeout=BOOT)
+    page.wait_for_function("() => 'register' in self.e2eTimes", timeout=BOOT)
+    times = page.evaluate("self.e2eTimes")
+    assert times["opp"] < times["me"] <= times["register"], times
 
 
 def final_view(page: Any, query: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ import { $ } from "./table/dom.js";
 import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./store/storage.js";
 import { loadNewestSave, saveMatch, setAsideDamaged } from "./store/saving.js";
 import { claimMatch, ownsMatch, watchTabs } from "./store/tabs.js";
-import { registerServiceWorker, startWhenOneBuild } from "./boot/update.js";
+import { personsTurn, registerServiceWorker, startWhenOneBuild } from "./boot/update.js";
 import { showDownload, showFailure, showPythonReady } from "./boot/waiting.js";
 import { linkRequest, wireDaily } from "./deals/daily.js";
 import { changeWords } from "./table/readout.js";
@@ -59,6 +59,7 @@ fitTexts();
 
 const SPEEDS = { slow: 1400, normal: 750, fast: 300, instant: 0 };
 const BUSY_SHOWN_MS = 100; // a wait shorter than this is not shown as one
+const PRECACHE_WAIT_MS = 10_000; // the longest the precache waits for the person's turn
 const NAMES = ["You", "Computer"];
 const params = new URLSearchParams(location.search);
 
@@ -518,12 +519,14 @@ async function start() {
   performance.mark("gin:playable");
   document.documentElement.dataset.ready = "1";
   playHeldMove(ui, act, say);
-  // Once the game is playable, so precaching never competes with the boot. (The precache asks
+  // Once the person may play, so precaching never competes with the boot. (The precache asks
   // for every file again: its requests went without validators when measured, so each came
   // whole, not as a 304; README, Deploying.) The precache holds the engine's snapshot for the
   // next visit; when it does not (no service worker), the worker fetches and keeps it, after the
   // precache so that it is never downloaded twice.
-  registerServiceWorker(params.get("sw") !== "0").then(() => engine.keepSnapshot());
+  personsTurn(PRECACHE_WAIT_MS)
+    .then(() => registerServiceWorker(params.get("sw") !== "0"))
+    .then(() => engine.keepSnapshot());
 }
 
 // The saved match's last view at first paint; a link's match is asked for over it (start()).

@@ -53,6 +53,26 @@ function installed(worker) {
   });
 }
 
+/** Resolves once the person may move (html[data-turn] not "opp", nothing in flight:
+ * web/table/render.js), or after `longest` ms. The precache waits for it: where the computer moves
+ * first, its requests would share a first visit's link before the person can play, and gain
+ * nothing by it. */
+export function personsTurn(longest) {
+  const html = document.documentElement;
+  const free = () => html.dataset.turn !== "opp" && html.dataset.busy === "0";
+  return new Promise((done) => {
+    if (free()) return done();
+    const watch = new MutationObserver(() => free() && end());
+    const timer = setTimeout(() => end(), longest);
+    const end = () => {
+      watch.disconnect();
+      clearTimeout(timer);
+      done();
+    };
+    watch.observe(html, { attributes: true, attributeFilter: ["data-turn", "data-busy"] });
+  });
+}
+
 /** Register the service worker, and offer a new build as soon as one has installed. Resolves
  * once this page's build is precached, or will not be by a service worker (none, or its install
  * failed): then whatever the precache holds is known (web/boot/snapshot.mjs). */
