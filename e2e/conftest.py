@@ -33,7 +33,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
     "--disable-dev-shm-usage",
-] + os.environ.get("GIN_EXTRA_ARGS", "").split()
+]
 
 
 def chromium_path() -> str:

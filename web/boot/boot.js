@@ -8,8 +8,7 @@
 // until the worker has asked for Pyodide's packed files (its "asked" status), or has Python, or
 // failed: a browser opens about six connections to a host, and the page's fifty modules, asked
 // for first, held the worker's few for 0.7 s on Fast 4G (e2e/bench.py). A page a service worker
-// serves (every later visit) lets them in at once, and so does a worker that found the engine's
-// snapshot kept by an earlier visit ("restoring"): nothing waits on the network there.
+// serves (every later visit) lets them in at once: nothing waits on the network there.
 "use strict";
 (() => {
   const LONGEST_WAIT_MS = 3000; // a worker that never speaks does not hold the page for ever
@@ -22,7 +21,7 @@
     pageIn = true;
     document.head.append(document.getElementById("page-scripts").content.cloneNode(true));
   };
-  const LETS_IN = new Set(["restoring", "asked", "python", "error"]); // the worker's stages
+  const LETS_IN = new Set(["asked", "python", "error"]); // stages of the worker's status
   worker.onmessage = (event) => {
     early.push(["message", event]);
     if (LETS_IN.has(event.data.stage)) letPageIn();

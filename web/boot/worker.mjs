@@ -92,13 +92,10 @@ async function fromScratch() {
   return engineHandle(pyodide);
 }
 
-/** The kept copy of the snapshot, or null (the reason posted): none, or ?snapshot=0. A kept copy
- * lets the page's own scripts in at once ("restoring"): this browser has been here, and Python's
- * files are in its caches, so nothing waits on them. */
+/** The kept copy of the snapshot, or null (the reason posted): none, or ?snapshot=0. */
 async function kept() {
   const copy = useSnapshot ? await keptSnapshot(config, base).catch(() => null) : null;
-  if (copy) post({ type: "status", stage: "restoring", ms: since() });
-  else {
+  if (!copy) {
     const reason = useSnapshot ? "no snapshot kept in this browser" : "?snapshot=0";
     post({ type: "status", stage: "boot", path: "normal", reason, ms: since() });
   }
