@@ -72,7 +72,7 @@ export class Engine {
     for (const msg of this.early.splice(0)) listener(msg);
   }
 
-  /** Have the worker keep this build's snapshot for later visits (once the table is playable:
+  /** Have the worker keep this build's snapshot for later visits (once the person may move:
    * on a first visit it is not worth its bytes, web/boot/snapshot.mjs). */
   keepSnapshot() {
     this.booted.then(() => this.worker.postMessage({ type: "keep-snapshot" }));

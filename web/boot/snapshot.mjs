@@ -3,7 +3,7 @@
 //
 // Only a copy kept in this browser is restored. A first visit boots Python from scratch, which
 // needs fewer bytes than the snapshot (4.5 MB) on top of Pyodide; the copy for later visits is
-// fetched once the table is playable: by the service worker's precache (web/boot/sw.js, in the
+// fetched once the person may move: by the service worker's precache (web/boot/sw.js, in the
 // cache named by the build's hash), or, where none runs, by keepSnapshot() into the same cache.
 //
 // The file is a JSON line {key, length, sha256}, then the snapshot packed by zstd (fzstd, a

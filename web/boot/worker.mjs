@@ -72,7 +72,7 @@ async function fromSnapshot(kept) {
     return answer;
   } catch (err) {
     // A kept copy that is not this build's was dropped (restoreBytes): the page says once why this
-    // start is slow, and has this build's copy kept once the table is playable.
+    // start is slow, and has this build's copy kept once the person may move.
     const rebuilding = err instanceof SnapshotRefused;
     post({ type: "status", stage: "boot", path: "normal", reason: lastLine(err), rebuilding, ms: since() });
     return null;
