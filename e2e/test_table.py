@@ -80,7 +80,10 @@ def test_shell_paints_before_python(page: Page) -> None:
     )
     # The browser's first paint, not the page's scripts' mark: those scripts are let in once the
     # worker has asked for Python (web/boot/boot.js), and a warm cache can bring Python up first.
-    assert painted and painted[0] < marks["gin:python-ready"] < marks["gin:playable"], (painted, marks)
+    assert painted and painted[0] < marks["gin:python-ready"] < marks["gin:playable"], (
+        painted,
+        marks,
+    )
     assert marks["gin:shell-painted"] < marks["gin:playable"], marks
 
 

@@ -101,7 +101,10 @@ def test_the_compiled_library_imports_with_no_source_and_no_docstrings(tmp_path:
     module becomes a .pyc that a zip import takes as it is, compiled as ``-OO`` compiles."""
     library, compiled = tmp_path / "lib.zip", tmp_path / "compiled.zip"
     with zipfile.ZipFile(library, "w") as zf:
-        source = 'def greet():\n    """Say hello."""\n    assert False\n    return 1\n\n\ndef fail():\n    x = 1\n    return x / 0\n'
+        source = (
+            'def greet():\n    """Say hello."""\n    assert False\n    return 1\n\n\n'
+            "def fail():\n    x = 1\n    return x / 0\n"
+        )
         zf.writestr("hello.py", source)
         zf.writestr("pkg/__init__.py", "NAME = 'pkg'\n")
         zf.writestr("pkg/data.txt", "kept as it is")

@@ -34,7 +34,9 @@ def first_line_only(code: types.CodeType) -> types.CodeType:
         n = min(MOST_UNITS, units)
         table += bytes((SAME_LINE | (n - 1), 0))
         units -= n
-    consts = tuple(first_line_only(c) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    consts = tuple(
+        first_line_only(c) if isinstance(c, types.CodeType) else c for c in code.co_consts
+    )
     lean = code.replace(co_linetable=bytes(table), co_consts=consts)
     # A table this Python read otherwise would break every traceback through the library.
     if {line for _, _, line in lean.co_lines()} - {None, code.co_firstlineno}:
@@ -44,7 +46,12 @@ def first_line_only(code: types.CodeType) -> types.CodeType:
 
 def compiled(source: bytes, name: str) -> bytes:
     code = compile(source, name, "exec", dont_inherit=True, optimize=2)
-    return importlib.util.MAGIC_NUMBER + UNCHECKED_HASH + bytes(8) + marshal.dumps(first_line_only(code))
+    return (
+        importlib.util.MAGIC_NUMBER
+        + UNCHECKED_HASH
+        + bytes(8)
+        + marshal.dumps(first_line_only(code))
+    )
 
 
 def main(into: str, out: str) -> None:
