@@ -493,19 +493,59 @@ def first_visit_files(site: Path) -> list[str]:
     return list(dict.fromkeys(found + wheels))
 
 
-def listed_opponents() -> list[dict[str, Any]]:
-    """The engine's answer to its ``opponents`` op (names, descriptions, ratings), asked of the
-    engine's source at build time: the first launch's welcome lists them before Python has started
-    in the page (web/coach/welcome.js)."""
-    ask = 'from gin.api import handle; print(handle(\'{"op": "opponents"}\'))'
-    done = subprocess.run(
-        [sys.executable, "-c", ask], cwd=ROOT, capture_output=True, text=True, check=True
+def ask_engine(requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The engine's replies to ``requests``, in order, asked of the engine's source at build time
+    (a process of its own, so that the build imports nothing of it); a refusal stops the build."""
+    ask = (
+        "import json, sys\n"
+        "from gin.api import handle\n"
+        "print(json.dumps([json.loads(handle(json.dumps(r))) for r in json.load(sys.stdin)]))"
     )
-    reply = json.loads(done.stdout)
-    if not reply.get("ok"):
-        raise SystemExit(f"build: the engine did not list its opponents: {reply}")
-    opponents: list[dict[str, Any]] = reply["opponents"]
+    done = subprocess.run(
+        [sys.executable, "-c", ask],
+        cwd=ROOT,
+        input=json.dumps(requests),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    replies: list[dict[str, Any]] = json.loads(done.stdout)
+    for request, reply in zip(requests, replies, strict=True):
+        if not reply.get("ok"):
+            raise SystemExit(f"build: the engine refused {request}: {reply}")
+    return replies
+
+
+def listed_opponents() -> list[dict[str, Any]]:
+    """The engine's answer to its ``opponents`` op (names, descriptions, ratings): the first
+    launch's welcome lists them before Python has started in the page (web/coach/welcome.js)."""
+    opponents: list[dict[str, Any]] = ask_engine([{"op": "opponents"}])[0]["opponents"]
     return opponents
+
+
+FIRST_DEALS = 6
+"""First deals a build ships for a first visit (web/store/resume.js draws one while Python loads):
+a few, so that newcomers do not all see one hand, at about 0.3 kB each as a host sends them."""
+
+
+def first_deals(tag: str) -> list[dict[str, Any]]:
+    """:data:`FIRST_DEALS` new matches dealt by the engine at build time, as the page starts one
+    for a first visit (standard rules, the page's seat names), each ``{seed, view}``: only deals
+    where the person has the first word on the upcard, so that the table can take a first move
+    before the engine is in. The seeds are named after ``tag`` (the engine's snapshot key), so
+    each engine ships deals of its own."""
+    asked = [
+        {"op": "new", "seed": f"first-{tag}-{i}", "preset": "standard", "names": ["You", "Computer"]}
+        for i in range(FIRST_DEALS * 8)
+    ]
+    deals = [
+        {"seed": request["seed"], "view": reply["view"]}
+        for request, reply in zip(asked, ask_engine(asked), strict=True)
+        if reply["view"]["to_act"] == reply["view"]["seat"]
+    ]
+    if len(deals) < FIRST_DEALS:
+        raise SystemExit(f"build: only {len(deals)} of {len(asked)} deals give the person the first word")
+    return deals[:FIRST_DEALS]
 
 
 def transfer_size(path: Path) -> int:
@@ -600,6 +640,9 @@ def build() -> None:
         # bytes and the bytes a static host sends (web/boot/downloads.mjs).
         # The engine's opponents, for the welcome a first visit shows while Python loads.
         "opponents": listed_opponents(),
+        # A first visit's table while Python loads: deals made by the engine now, one of which
+        # the engine then starts (web/store/resume.js).
+        "firstDeals": first_deals(snapshot_key.rsplit("-", 1)[-1]),
         "downloads": {
             path: [(tmp / path).stat().st_size, transfer_size(tmp / path)]
             for path in [

@@ -77,7 +77,7 @@ def grown(page: Any, since: int) -> int:
 
 
 def bar(page: Any) -> tuple[float, str]:
-    value: float = page.locator("#prompt progress").evaluate("bar => bar.value")
+    value: float = page.locator("#boot-wait progress").evaluate("bar => bar.value")
     return value, page.locator("#boot-words").inner_text()
 
 
@@ -86,7 +86,7 @@ def test_the_bar_advances_with_the_bytes(page: Any) -> None:
     held = Held(page)
     page.goto("./?speed=0&sw=0")
     held.wait(*PYTHON)
-    page.wait_for_selector("#prompt progress", state="attached")  # the page's scripts are in
+    page.wait_for_selector("#boot-wait progress", state="attached")  # the page's scripts are in
     start = downloaded(page)
     value, words = bar(page)
     assert re.fullmatch(r"Downloading the game: [\d.]+ of [\d.]+ MB", words), words
@@ -111,20 +111,20 @@ def test_the_bar_advances_with_the_bytes(page: Any) -> None:
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert downloaded(page) > after_wasm
     assert page.locator("#hand button.card").count() == 10
-    assert page.locator("#prompt progress").count() == 0  # the table's prompt took its place
+    assert page.locator("#boot-wait").is_hidden()  # the engine is in: the wait's line is gone
 
 
 def test_a_dropped_connection_says_so_and_a_retry_plays(page: Any) -> None:
     held = Held(page)
     page.goto("./?speed=0&sw=0")
     held.wait(*PYTHON)
-    page.wait_for_selector("#prompt progress", state="attached")  # the page's scripts are in
+    page.wait_for_selector("#boot-wait progress", state="attached")  # the page's scripts are in
     held.fail_all("connectionreset")
     page.unroute(HELD)
     page.wait_for_selector('html[data-boot-failed="network"]', state="attached", timeout=BOOT)
-    prompt = page.locator("#prompt")
-    assert "The connection dropped while the game was downloading." in prompt.inner_text()
-    prompt.get_by_role("button", name="Try again").click()
+    line = page.locator("#boot-wait")
+    assert "The connection dropped while the game was downloading." in line.inner_text()
+    line.get_by_role("button", name="Try again").click()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert page.locator("#hand button.card").count() == 10
 
@@ -158,10 +158,10 @@ def test_a_download_dropped_midway_goes_on_from_where_it_stopped(
 ) -> None:
     page.goto(dropping_host + "?speed=0&sw=0")
     page.wait_for_selector('html[data-boot-failed="network"]', state="attached", timeout=BOOT)
-    prompt = page.locator("#prompt")
-    assert "The connection dropped while the game was downloading." in prompt.inner_text()
+    line = page.locator("#boot-wait")
+    assert "The connection dropped while the game was downloading." in line.inner_text()
     page.evaluate("window.sameDocument = true")  # gone if the retry loaded the page again
-    prompt.get_by_role("button", name="Try again").click()
+    line.get_by_role("button", name="Try again").click()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert page.locator("#hand button.card").count() == 10
     assert page.evaluate("window.sameDocument === true")
@@ -176,15 +176,15 @@ def test_a_first_visit_offline_says_the_game_needs_one_visit_online(page: Any) -
     held = Held(page)
     page.goto("./?speed=0&sw=0&lang=de")
     held.wait(*PYTHON)
-    page.wait_for_selector("#prompt progress", state="attached")  # the page's scripts are in
+    page.wait_for_selector("#boot-wait progress", state="attached")  # the page's scripts are in
     page.context.set_offline(True)
     held.fail_all("internetdisconnected")
     page.unroute(HELD)
     page.wait_for_selector('html[data-boot-failed="offline"]', state="attached", timeout=BOOT)
-    prompt = page.locator("#prompt")
-    assert "Das Spiel muss einmal online geladen werden" in prompt.inner_text()
+    line = page.locator("#boot-wait")
+    assert "Das Spiel muss einmal online geladen werden" in line.inner_text()
     page.context.set_offline(False)
-    prompt.get_by_role("button", name="Erneut versuchen").click()
+    line.get_by_role("button", name="Erneut versuchen").click()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
 
 
@@ -197,7 +197,7 @@ def test_the_welcome_is_answered_while_the_game_downloads(page: Any) -> None:
     held = Held(page)
     page.goto("./?sw=0")
     held.wait(*PYTHON)
-    page.wait_for_selector("#prompt progress", state="attached")  # the page's scripts are in
+    page.wait_for_selector("#boot-wait progress", state="attached")  # the page's scripts are in
     page.wait_for_selector("#dlg-welcome[open] #welcome-levels input", timeout=BOOT)
     shoot(page, "welcome-while-loading")
     page.locator('#welcome-levels input[value="cautious"]').check()
@@ -208,3 +208,37 @@ def test_the_welcome_is_answered_while_the_game_downloads(page: Any) -> None:
         held.let_through(name)
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert page.evaluate("window.__gin.ui.view.opponent.player") == "cautious"
+
+
+def test_a_first_deal_is_played_while_the_game_downloads(page: Any) -> None:
+    """With Python's files held back, the welcome answered: a deal of the build's is on the table,
+    its moves open; a take is held and said so; once the engine is in, the match is that deal
+    (the same fingerprint and hand) and the take is played once."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.emulate_media(reduced_motion="reduce")  # not ?speed=0: a test hook skips the welcome
+    held = Held(page)
+    page.goto("./?sw=0")
+    held.wait(*PYTHON)
+    page.locator("#dlg-welcome[open] #welcome-skip").click(timeout=BOOT)
+    page.wait_for_selector('html[data-first-deal="1"]', state="attached")
+    hand = page.locator("#hand button.card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    upcard = page.locator("#discard-card").get_attribute("data-card")
+    assert len(hand) == 10 and upcard
+    deals = page.evaluate("import('./config.mjs').then(m => m.default.firstDeals)")
+    drawn = [d for d in deals if sorted(d["view"]["hand"]) == sorted(hand)]
+    assert len(drawn) == 1 and drawn[0]["view"]["discard_pile"][-1] == upcard
+    assert page.locator("#act-take").is_enabled() and page.locator("#act-pass").is_enabled()
+    assert re.match(r"Downloading the game", bar(page)[1])  # the wait is still said
+    page.locator("#act-take").click()
+    assert "will be played as soon as the engine is ready" in page.locator("#message").inner_text()
+    assert page.evaluate("document.documentElement.dataset.ready || ''") != "1"
+    shoot(page, "first-deal-while-loading")
+    for name in (*PYTHON, "gin"):
+        held.let_through(name)
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    view = page.evaluate("window.__gin.ui.view")
+    assert page.evaluate("window.__gin.ui.seed") == drawn[0]["seed"]
+    assert page.locator("#deal-line").is_visible()  # its fingerprint, before the take was played
+    assert sorted(view["hand"]) == sorted([*hand, upcard])  # the take, played on that deal
+    assert len([line for line in page.locator("#log li").all_inner_texts() if "took" in line]) == 1
+    assert page.locator("#boot-wait").is_hidden()

@@ -18,12 +18,12 @@ import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./
 import { loadNewestSave, saveMatch, setAsideDamaged } from "./store/saving.js";
 import { claimMatch, ownsMatch, watchTabs } from "./store/tabs.js";
 import { personsTurn, registerServiceWorker, startWhenOneBuild } from "./boot/update.js";
-import { showDownload, showFailure, showPythonReady } from "./boot/waiting.js";
+import { showDownload, showEngineReady, showFailure, showPythonReady } from "./boot/waiting.js";
 import { linkRequest, wireDaily } from "./deals/daily.js";
 import { changeWords } from "./table/readout.js";
 import { seatNames } from "./table/seats.js";
 import { wireReplay } from "./coach/replay.js";
-import { drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./store/resume.js";
+import { drawFirstDeal, drawSavedView, forgetDrawnView, holdMove, playHeldMove, rememberView, stillStarting } from "./store/resume.js";
 import { closeAllDialogs, closeDialog, fillResult, openDialog, openResult, showMatch, useCoach } from "./endings/endings.js";
 import { SORTS, sortedOrder } from "./table/handsort.js";
 import { focusAfterView, focusCard } from "./table/handfocus.js";
@@ -308,8 +308,13 @@ function clearTable() {
   ui.view = null;
 }
 
-async function newMatch(seed, how = null) {
+/** A new match: of `seed` (a random one when none), for two friends when `how` says so. `early`:
+ * the seed's first deal is the one drawn while the engine loaded (drawFirstDeal), and the order the
+ * person gave its cards then is kept. */
+async function newMatch(seed, how = null, early = false) {
   if (lessons.active()) return lessons.leave(); // the saved match comes back, never a new one over it
+  const order = ui.order;
+  if (early) forgetDrawnView(ui, { seed });
   clearTable();
   ui.seed = seed || randomSeed();
   beginMatch();
@@ -321,7 +326,7 @@ async function newMatch(seed, how = null) {
     message(t("table.could_not_start", { why: reply.error }));
     return;
   }
-  ui.order = sortedOrder(reply.view, ui.sort);
+  ui.order = early && order.length ? order : sortedOrder(reply.view, ui.sort);
   render();
   announce(t("table.new_match_dealt", { name: seatNames(reply.view)[reply.view.dealer] }));
 }
@@ -349,7 +354,7 @@ async function resume(reply, raw) {
   ui.busy = false;
   ui.seed = null;
   const kept = reply.save !== undefined ? await keepSave(reply.save) : null;
-  forgetDrawnView(ui, raw);
+  forgetDrawnView(ui, { raw });
   rememberView(friend.kept(reply.view), kept);
   setView(reply.view);
   return true;
@@ -482,6 +487,7 @@ function onStatus(status) {
     performance.mark(`gin:${status.stage}`);
   } else if (status.stage === "engine") {
     performance.mark("gin:engine-ready");
+    showEngineReady();
     startWhenOneBuild(status.build, start, () => !!ui.held);
   } else if (status.stage === "error") {
     showFailure(status, () => {
@@ -511,7 +517,7 @@ async function start() {
   else if (!saved) {
     const answer = await greeting; // a newcomer's first launch (web/coach/welcome.js)
     if (answer && answer.opponent) writeSettings((ui.settings = { ...ui.settings, opponent: answer.opponent }));
-    await newMatch();
+    await newMatch(firstDeal, null, !!firstDeal);
     if (answer && answer.learn) lessons.open();
   }
   if (link && link.error) showDaily(link.error);
@@ -531,6 +537,13 @@ async function start() {
 
 // The saved match's last view at first paint; a link's match is asked for over it (start()).
 if (!friend.savedIsFriends()) drawSavedView(ui); // a friend's hand waits for the hand-over
+// With no save and no link, a first deal once the welcome is answered (none under the lessons).
+let firstDeal = null; // its seed: start() has the engine deal it
+if (!loadSave() && !params.has("seed") && !params.has("daily")) {
+  greeting.then((answer) => {
+    if (!(answer && answer.learn)) firstDeal = drawFirstDeal(ui);
+  });
+}
 claimMatch();
 watchTabs({
   openDialog,

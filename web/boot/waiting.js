@@ -1,8 +1,9 @@
-// The engine's boot, said on the table while no view is drawn: a bar and the bytes downloaded of
-// the whole ("Downloading the game: 1.2 of 4.9 MB"), with the time left once the rate is known
-// (the worker counts the bytes: web/boot/downloads.mjs), then the start. A boot that fails says
-// why: a dropped connection, or a first visit with none (the game needs one visit online), each
-// with a retry, which loads the page again (what had come is in the browser's cache).
+// The engine's boot, said on the table while it loads: a bar and the bytes downloaded of the whole
+// ("Downloading the game: 1.2 of 4.9 MB"), with the time left once the rate is known (the worker
+// counts the bytes: web/boot/downloads.mjs), then the start. A boot that fails says why: a dropped
+// connection, or a first visit with none (the game needs one visit online), each with a retry,
+// which goes on from what had come. All of it in a line of its own under the table's prompt
+// (#boot-wait), so that it stays while a first deal is on the table (web/store/resume.js).
 import { $, setText } from "../table/dom.js";
 import { t } from "../words/i18n.js";
 
@@ -12,15 +13,18 @@ const MB = 1e6;
 let first = null; // the first report: {done, ms}, where the rate is measured from
 let last = null; // the last report, drawn again when a download goes on after a drop
 let failed = false; // the boot failed: a download's last report, coming after, says nothing more
+let ready = false; // the engine is in: nothing more to say
 
-/** Still loading: no view on the table (the saved hand of a return visit is a view), nor a
- * failure said in its place. */
-const loading = () => !failed && $("table").dataset.phase === "loading";
+/** Still loading, with nothing else in the wait's place: no view on the table, or a first deal
+ * (a return visit's saved hand comes from the browser's cache in a moment, unannounced). */
+const loading = () =>
+  !failed && !ready && ($("table").dataset.phase === "loading" || document.documentElement.dataset.firstDeal === "1");
 
-/** The wait's line in the prompt: a bar over a text; made on first use. */
+/** The wait's line: a bar over a text; made on first use. */
 function waitLine() {
-  const prompt = $("prompt");
-  let bar = prompt.querySelector("progress");
+  const line = $("boot-wait");
+  line.hidden = false;
+  let bar = line.querySelector("progress");
   if (!bar) {
     bar = document.createElement("progress");
     bar.className = "boot-bar";
@@ -28,9 +32,9 @@ function waitLine() {
     bar.setAttribute("aria-labelledby", "boot-words");
     const words = document.createElement("span");
     words.id = "boot-words";
-    prompt.replaceChildren(bar, words);
+    line.replaceChildren(bar, words);
   }
-  return { bar, words: prompt.querySelector("#boot-words") };
+  return { bar, words: line.querySelector("#boot-words") };
 }
 
 const mb = (bytes) => Math.round(bytes / (MB / 10)) / 10;
@@ -58,15 +62,23 @@ export function showPythonReady() {
   if (loading()) setText(waitLine().words, t("table.python_ready"));
 }
 
+/** The engine is in: the wait's line goes. */
+export function showEngineReady() {
+  ready = true;
+  $("boot-wait").hidden = true;
+  $("boot-wait").replaceChildren();
+}
+
 /** The boot failed (`detail`); `network`: a download failed; `resumable`: it dropped midway, and
  * the retry asks the worker to go on from there (`resume()`), where any other reloads the page. */
 export function showFailure({ detail, network, resumable }, resume) {
   failed = true;
   const offline = !navigator.onLine;
-  const prompt = $("prompt");
+  const line = $("boot-wait");
   const words = document.createElement("span");
   words.textContent = offline ? t("loading.offline") : network ? t("loading.dropped") : t("notices.engine_failed", { detail });
-  prompt.replaceChildren(words);
+  line.replaceChildren(words);
+  line.hidden = false;
   document.documentElement.dataset.bootFailed = offline ? "offline" : network ? "network" : "engine"; // for tests
   if (offline || network) {
     const retry = document.createElement("button");
@@ -77,10 +89,10 @@ export function showFailure({ detail, network, resumable }, resume) {
       if (!resumable) return location.reload();
       failed = false;
       delete document.documentElement.dataset.bootFailed;
-      prompt.replaceChildren();
+      line.replaceChildren();
       if (last) showDownload(last);
       resume();
     });
-    prompt.append(" ", retry);
+    line.append(" ", retry);
   }
 }
