@@ -5,7 +5,7 @@
     python3 build.py serve [--port N]   build when stale, serve dist/ on 127.0.0.1
     python3 build.py test               lint, types, unit tests, build, browser tests
     python3 build.py bench              in-browser boot benchmark (and `python -m gin bench`)
-    python3 build.py bench --network slow4g|fast4g
+    python3 build.py bench --network slow4g|fast4g|loopback
                                         a phone's first visit through a throttled link
 
 Everything the commands need is set up on first use: `npm ci` for the pinned Pyodide and the
@@ -535,7 +535,12 @@ def first_deals(tag: str) -> list[dict[str, Any]]:
     before the engine is in. The seeds are named after ``tag`` (the engine's snapshot key), so
     each engine ships deals of its own."""
     asked = [
-        {"op": "new", "seed": f"first-{tag}-{i}", "preset": "standard", "names": ["You", "Computer"]}
+        {
+            "op": "new",
+            "seed": f"first-{tag}-{i}",
+            "preset": "standard",
+            "names": ["You", "Computer"],
+        }
         for i in range(FIRST_DEALS * 8)
     ]
     deals = [
@@ -544,7 +549,9 @@ def first_deals(tag: str) -> list[dict[str, Any]]:
         if reply["view"]["to_act"] == reply["view"]["seat"]
     ]
     if len(deals) < FIRST_DEALS:
-        raise SystemExit(f"build: only {len(deals)} of {len(asked)} deals give the person the first word")
+        raise SystemExit(
+            f"build: only {len(deals)} of {len(asked)} deals give the person the first word"
+        )
     return deals[:FIRST_DEALS]
 
 
@@ -717,8 +724,9 @@ def read_headers(site: Path) -> list[tuple[str, str, str]]:
 
 
 # The networks `bench --network` serves the site through: the link's bits a second, shared by
-# every connection, and the round trip each response waits before its first byte.
-NETWORKS = {"slow4g": (1.6e6, 0.150), "fast4g": (9e6, 0.060)}
+# every connection, and the round trip each response waits before its first byte; the loopback
+# with neither (0: no limit).
+NETWORKS = {"slow4g": (1.6e6, 0.150), "fast4g": (9e6, 0.060), "loopback": (0.0, 0.0)}
 
 
 class Pipe:
@@ -1029,7 +1037,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--network",
         choices=["none", *NETWORKS],
         default="none",
-        help="only a phone's first visit through this throttled network, beside the bare page",
+        help="only a phone's first visit through this network (throttled, or the loopback's), "
+        "beside the bare page",
     )
     p_bench.add_argument("--no-gzip", action="store_true", help="with --network: no compression")
     args = parser.parse_args(argv)

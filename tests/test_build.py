@@ -4,6 +4,7 @@ first visit's budget."""
 from __future__ import annotations
 
 import base64
+import json
 import os
 import re
 import subprocess
@@ -142,3 +143,26 @@ def test_the_build_fails_when_a_planted_megabyte_joins_the_first_visit(
     # A file the page does not load does not count.
     (tmp_path / "words/i18n.js").write_text("export const t = 1;")
     build.first_visit_bytes(tmp_path)
+
+
+def test_the_first_deals_are_the_engines_and_the_person_speaks_first() -> None:
+    """Each deal a first visit draws while Python loads is the view the engine deals for its seed
+    (as the page asks for a new match: standard rules, the page's names), with the person to act."""
+    from gin import api
+
+    deals = build.first_deals("test")
+    assert len(deals) == build.FIRST_DEALS
+    assert len({d["seed"] for d in deals}) == len(deals)
+    for deal in deals:
+        view = deal["view"]
+        assert view["to_act"] == view["seat"] == 0 and view["phase"] == "opening"
+        asked = {
+            "op": "new",
+            "seed": deal["seed"],
+            "preset": "standard",
+            "names": ["You", "Computer"],
+        }
+        again = json.loads(api.handle(json.dumps(asked)))["view"]
+        # The salt, and so the fingerprint, is each match's own secret (gin/api.py).
+        del view["deal"], again["deal"]
+        assert view == again

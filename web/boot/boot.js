@@ -4,34 +4,21 @@
 // some 250 ms later on a first visit. engine.js adopts the worker and the messages it sent
 // meanwhile (`self.ginBoot`, then a "gin-boot" event).
 //
-// Then it lets in the page's own scripts (index.html, #page-scripts). On a first visit it waits
-// until the worker has asked for Pyodide's packed files (its "asked" status), or has Python, or
-// failed: a browser opens about six connections to a host, and the page's fifty modules, asked
-// for first, held the worker's few for 0.7 s on Fast 4G (e2e/bench.py). A page a service worker
-// serves (every later visit) lets them in at once: nothing waits on the network there.
+// Then it lets in the page's own scripts (index.html, #page-scripts), so that the worker's
+// requests go out first. They no longer wait for the worker to ask for Pyodide's packed files:
+// a first visit draws a first deal while Python loads (web/store/resume.js), and that wait held
+// the table back by 1.0 s on Fast 4G and about 6 s on Slow 4G, for 0.4 s at most of the engine's
+// time (e2e/bench.py, 7 December 2026).
 "use strict";
 (() => {
-  const LONGEST_WAIT_MS = 3000; // a worker that never speaks does not hold the page for ever
   const snapshot = new URLSearchParams(location.search).get("snapshot") !== "0";
   const worker = new Worker(snapshot ? "boot/worker.mjs" : "boot/worker.mjs?snapshot=0", { type: "module" });
   const early = [];
-  let pageIn = false;
-  const letPageIn = () => {
-    if (pageIn) return;
-    pageIn = true;
-    document.head.append(document.getElementById("page-scripts").content.cloneNode(true));
-  };
-  const LETS_IN = new Set(["asked", "python", "error"]); // stages of the worker's status
-  worker.onmessage = (event) => {
-    early.push(["message", event]);
-    if (LETS_IN.has(event.data.stage)) letPageIn();
-  };
-  worker.onerror = (event) => {
-    early.push(["error", event]);
-    letPageIn();
-  };
+  worker.onmessage = (event) => early.push(["message", event]);
+  worker.onerror = (event) => early.push(["error", event]);
   self.ginBoot = { worker, early };
   dispatchEvent(new Event("gin-boot"));
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) letPageIn();
-  else setTimeout(letPageIn, LONGEST_WAIT_MS);
+  const letPageIn = () => document.head.append(document.getElementById("page-scripts").content.cloneNode(true));
+  if (document.readyState === "loading") addEventListener("DOMContentLoaded", letPageIn, { once: true });
+  else letPageIn();
 })();

@@ -15,14 +15,12 @@ const typeOf = (path) => ({ "Content-Type": TYPES[path.split(".").pop()] || "app
  * kept in this browser (`skipped(url)` is told the packed file's URL, which then never
  * downloads), or else its packed copy (`<path>.zst`) unpacked on the fly, and keep that;
  * `fail(err)` when a packed copy cannot be downloaded or unpacked, `lost(err)` when its
- * download drops midway (see unpacked()). Returns, by a file's plain URL: `asked` and
- * `arrived`, promises settled once it is asked for (or taken from its copy) and once all its
- * bytes have come; and `ahead(url)`, which asks for its packed copy at once, for the fetch to
+ * download drops midway (see unpacked()). Returns, by a file's plain URL: `arrived`, a promise
+ * settled once all its bytes have come (or it was taken from its copy); and `ahead(url)`, which asks for its packed copy at once, for the fetch to
  * come: no look for a kept copy first, which would wait for this thread, and Python's start
  * holds it for seconds. */
 export function unpackOnFetch(config, base, { fail, lost, skipped }) {
   const packed = new Set(config.packed.map((path) => new URL(path, base).href));
-  const asked = moments();
   const arrived = moments();
   const early = new Map(); // plain URL -> its packed copy's response, asked for ahead
   const inner = self.fetch.bind(self);
@@ -34,13 +32,11 @@ export function unpackOnFetch(config, base, { fail, lost, skipped }) {
     const kept = !early.has(plain) && cache && (await cache.match(plain).catch(() => null));
     if (kept) {
       skipped(`${plain}.zst`);
-      asked.come(plain);
       arrived.come(plain);
       return kept;
     }
     const download = early.get(plain) || inner(`${plain}.zst`, init);
     early.delete(plain);
-    asked.come(plain);
     // The unpacker is imported here, not above, so that it comes beside the packed files: a
     // static import would be one more round trip before the worker asks for them. A download
     // that never started is said from here: Pyodide never settles after a failed fetch of its
@@ -63,7 +59,7 @@ export function unpackOnFetch(config, base, { fail, lost, skipped }) {
     download.catch(() => {}); // a failure is said when the fetch to come takes it
     early.set(url, download);
   };
-  return { asked: asked.of, arrived: arrived.of, ahead };
+  return { arrived: arrived.of, ahead };
 }
 
 /** Promises by key, each settled when `come(key)` is first called (before or after `of(key)`). */

@@ -54,9 +54,6 @@ const packed = unpackOnFetch(config, base, {
   skipped,
 });
 const pythonFiles = config.packed.filter((path) => path !== config.ginWheel).map((path) => new URL(path, base).href);
-// Once Python's are asked for, the page lets its own scripts in (web/boot/boot.js): the large
-// downloads are then first on the browser's few connections to the host.
-Promise.all(pythonFiles.map(packed.asked)).then(() => post({ type: "status", stage: "asked", ms: since() }));
 
 /** Restore the kept snapshot (a Response); null (and the reason posted) when it cannot be used.
  * Pyodide fetches and compiles its own files while the snapshot is read and unpacked. */
