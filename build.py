@@ -456,8 +456,9 @@ def with_one_style_sheet(html: str, folder: Path = WEB) -> tuple[str, str]:
 
 # --------------------------------------------------------------------------- first visit
 
-# The bytes a first visit downloads before the table is playable (gzipped where a static host
-# gzips), at most. A first visit boots Python from scratch: no snapshot
+# The bytes a first visit downloads before the engine is in (gzipped where a static host gzips),
+# at most. (The table is playable sooner, on a first deal drawn while Python loads, after 0.2 MB:
+# web/store/resume.js.) A first visit boots Python from scratch: no snapshot
 # (web/boot/snapshot.mjs). 3.99 MB today, most of it Pyodide's wasm (packed). The standard
 # library ships compiled (tools/stdlib_compile.py), which spares 1.5 s of Python's start; with
 # each function's table of lines cut to its first line it packs to 0.53 MB, about what its source
@@ -573,11 +574,13 @@ def _gzipped(path: Path, mtime_ns: int, size: int) -> bytes:
 
 
 def first_visit_bytes(site: Path, budget: int = FIRST_VISIT_BUDGET) -> dict[str, int]:
-    """Print what a first visit of ``site`` downloads before it is playable, file by file, and
+    """Print what a first visit of ``site`` downloads before the engine is in, file by file, and
     exit when the total passes ``budget``; the sizes, by file."""
     sizes = {name: transfer_size(site / name) for name in first_visit_files(site)}
     total = sum(sizes.values())
-    print(f"first visit: {total / 1e6:.2f} MB until playable (budget {budget / 1e6:.2f} MB)")
+    print(
+        f"first visit: {total / 1e6:.2f} MB until the engine is in (budget {budget / 1e6:.2f} MB)"
+    )
     for name, size in sorted(sizes.items(), key=lambda item: -item[1]):
         print(f"  {size / 1e3:9.1f} kB  {name}")
     if total > budget:
