@@ -10,6 +10,7 @@
 // played twice.
 import config from "../config.mjs";
 import { renderTable } from "../table/render.js";
+import { sortedOrder } from "../table/handsort.js";
 import { moveWords } from "../table/prompt.js";
 import { t } from "../words/i18n.js";
 import { forgetLastView, loadLastView, loadSave, writeLastView } from "./storage.js";
@@ -67,6 +68,7 @@ export function drawFirstDeal(ui) {
   const deals = config.firstDeals || [];
   if (ui.view || ui.ready || !deals.length || ui.settings.rules || ui.settings.decks) return null;
   const deal = deals[Math.floor(Math.random() * deals.length)];
+  ui.order = sortedOrder(deal.view, ui.sort); // as the engine's deal will be laid out (newMatch)
   if (!drawBefore(ui, deal.view, `deal:${deal.seed}`)) return null;
   document.documentElement.dataset.firstDeal = "1";
   performance.mark("gin:first-deal");
