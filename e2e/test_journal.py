@@ -173,6 +173,22 @@ def test_a_saved_match_the_engine_refuses_falls_back_on_the_journals_copy(page: 
     )
 
 
+def test_a_match_kept_in_the_journal_alone_is_resumed_with_no_first_deal_over_it(
+    page: Page,
+) -> None:
+    """localStorage lost, the journal kept: no first deal (web/store/resume.js) is drawn, even
+    for a moment, and the journal's match comes back."""
+    saved, _ = a_saved_match(page, "journal-alone")
+    page.evaluate("localStorage.clear()")
+    page.add_init_script(
+        "new MutationObserver(() => { if (document.documentElement.dataset.firstDeal) "
+        "window.firstDealSeen = true; }).observe(document, { subtree: true, attributes: true })"
+    )
+    Table(page).open(f"./?{FAST}")
+    assert saved_actions(page) == json.loads(saved)["actions"]
+    assert page.evaluate("window.firstDealSeen || false") is False
+
+
 # ------------------------------------------------------------------------------------ full
 
 

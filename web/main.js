@@ -17,6 +17,7 @@ import { $ } from "./table/dom.js";
 import { loadOrder, loadSave, loadSettings, writeOrder, writeSettings } from "./store/storage.js";
 import { loadNewestSave, saveMatch, setAsideDamaged } from "./store/saving.js";
 import { claimMatch, ownsMatch, watchTabs } from "./store/tabs.js";
+import { readJournal } from "./store/journal.js";
 import { personsTurn, registerServiceWorker, startWhenOneBuild } from "./boot/update.js";
 import { showDownload, showEngineReady, showFailure, showPythonReady } from "./boot/waiting.js";
 import { linkRequest, wireDaily } from "./deals/daily.js";
@@ -499,6 +500,7 @@ function onStatus(status) {
 }
 
 async function start() {
+  const early = await firstDeal; // drawn or not before the engine's match takes the table
   const link = linkRequest(params); // null, {seed, what} or {error}
   if (link) {
     // Consume the link so that a reload resumes the match instead of asking again.
@@ -517,7 +519,7 @@ async function start() {
   else if (!saved) {
     const answer = await greeting; // a newcomer's first launch (web/coach/welcome.js)
     if (answer && answer.opponent) writeSettings((ui.settings = { ...ui.settings, opponent: answer.opponent }));
-    await newMatch(firstDeal, null, !!firstDeal);
+    await newMatch(early, null, !!early);
     if (answer && answer.learn) lessons.open();
   }
   if (link && link.error) showDaily(link.error);
@@ -537,13 +539,14 @@ async function start() {
 
 // The saved match's last view at first paint; a link's match is asked for over it (start()).
 if (!friend.savedIsFriends()) drawSavedView(ui); // a friend's hand waits for the hand-over
-// With no save and no link, a first deal once the welcome is answered (none under the lessons).
-let firstDeal = null; // its seed: start() has the engine deal it
-if (!loadSave() && !params.has("seed") && !params.has("daily")) {
-  greeting.then((answer) => {
-    if (!(answer && answer.learn)) firstDeal = drawFirstDeal(ui);
-  });
-}
+// With no save and no link, a first deal once the welcome is answered: none under the lessons,
+// nor where the journal holds a match (web/store/journal.js; one that does not answer holds none
+// the page can load). Its seed, or null: start() has the engine deal it.
+const firstDeal =
+  !loadSave() && !params.has("seed") && !params.has("daily")
+    ? Promise.all([greeting, readJournal().then((entry) => entry === null, () => true)]).then(([answer, none]) =>
+        none && !(answer && answer.learn) ? drawFirstDeal(ui) : null)
+    : Promise.resolve(null);
 claimMatch();
 watchTabs({
   openDialog,
