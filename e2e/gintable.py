@@ -247,7 +247,7 @@ def card_name(code: str) -> str:
 class HeldEngine:
     """Pyodide's own script (which its loader imports first) held back (not served) from now
     until ``release()``: the page as it stands before any Python runs, its own scripts running
-    (web/boot/boot.js lets them in once the worker has asked for Python's packed files)."""
+    (web/boot/boot.js lets them in once it has started the worker)."""
 
     PATTERN = "**/pyodide.asm.mjs"
 

@@ -8,8 +8,9 @@ cards in four groups, a knock on offer (its verdict in the prompt, then the hint
 a card selected, and Knock pressed once), the knock review with seven declarations, the hand's end
 (its dialog with the deal's stock and Verify, the coach's review of the hand, then the table with
 the opponent's hand revealed), the match's end (its last hand, the match, the replay with its moves
-marked by the coach), a header with three-digit scores and the score sheet, and a newcomer's first
-launch: the welcome, the Learn list, a lesson with its task and its answer to a wrong move.
+marked by the coach), a header with three-digit scores and the score sheet, a first launch's
+first deal while Python loads (the download's line, a move held), and a newcomer's first launch:
+the welcome, the Learn list, a lesson with its task and its answer to a wrong move.
 
 The walk finds its way by ids, never by words, so that it walks every language alike. The
 positions are found once a run with the engine in CPython. Screenshots go to $GIN_SCREENS when
@@ -313,6 +314,7 @@ class Walk:
             self.hand_end,
             self.match_end,
             self.three_digit_header,
+            self.first_deal,
             self.newcomer,
         ):
             step()
@@ -515,17 +517,44 @@ class Walk:
         self.look("sheet")
         page.keyboard.press("Escape")
 
+    def forget(self) -> None:
+        """Nothing stored: the table's page gone first (it saves), then the saves, localStorage
+        and the journal (web/store/journal.js)."""
+        self.page.goto(f"./help.html?lang={self.lang}")
+        self.page.evaluate(
+            "() => { localStorage.clear(); return new Promise((done) =>"
+            " indexedDB.deleteDatabase('gin-rummy').onsuccess = done); }"
+        )
+
+    def first_deal(self) -> None:
+        """A first launch with Python's wasm held back: the welcome skipped, a first deal on the
+        table (web/store/resume.js) with the download's line under its prompt, and a take held
+        over it, the held move's words beside that line."""
+        page = self.page
+        self.resize(360, 640)
+        self.forget()
+        held: list[Any] = []
+        wasm = "**/pyodide.asm.wasm.zst"
+        page.route(wasm, lambda route: held.append(route))
+        page.emulate_media(reduced_motion="reduce")  # no ?speed=0: it would skip the welcome
+        page.goto(self.url("sw=0"))
+        page.locator("#dlg-welcome[open] #welcome-skip").click(timeout=BOOT_TIMEOUT)
+        page.wait_for_selector('html[data-first-deal="1"]', state="attached")
+        page.wait_for_selector("#boot-wait progress", state="attached")
+        page.locator("#act-take").click()
+        expect(page.locator("#message")).not_to_be_empty()
+        self.look("first deal")
+        page.unroute(wasm)
+        for route in held:
+            route.continue_()
+
     def newcomer(self) -> None:
         """A first launch (nothing stored, no test hook in the address): the welcome at its
         top, the Learn list, lesson 1 on the table with its task, then its answer to a wrong
         move."""
         page = self.page
         self.resize(640, 360)
-        page.goto(f"./help.html?lang={self.lang}")  # the table's page gone first: it saves
-        page.evaluate(  # the saves: localStorage and the journal (web/store/journal.js)
-            "() => { localStorage.clear(); return new Promise((done) =>"
-            " indexedDB.deleteDatabase('gin-rummy').onsuccess = done); }"
-        )
+        self.forget()
         page.emulate_media(reduced_motion="reduce")  # no ?speed=0: it would skip the welcome
         page.goto(self.url("sw=0"))
         page.wait_for_selector("#dlg-welcome[open] #welcome-levels input", timeout=BOOT_TIMEOUT)
