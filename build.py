@@ -646,13 +646,13 @@ def build() -> None:
         # The build's own record of the snapshot's packed bytes: the page checks the file against
         # this, not against the file's own header (web/boot/snapshot.mjs).
         "snapshotSha256": snapshot_header(snapshot)["sha256"],
-        # What the worker downloads on a first visit, for the page's progress bar: each file's
-        # bytes and the bytes a static host sends (web/boot/downloads.mjs).
         # The engine's opponents, for the welcome a first visit shows while Python loads.
         "opponents": listed_opponents(),
         # A first visit's table while Python loads: deals made by the engine now, one of which
         # the engine then starts (web/store/resume.js).
         "firstDeals": first_deals(snapshot_key.rsplit("-", 1)[-1]),
+        # What the worker downloads on a first visit, for the page's progress bar: each file's
+        # bytes and the bytes a static host sends (web/boot/downloads.mjs).
         "downloads": {
             path: [(tmp / path).stat().st_size, transfer_size(tmp / path)]
             for path in [

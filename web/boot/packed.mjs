@@ -16,9 +16,9 @@ const typeOf = (path) => ({ "Content-Type": TYPES[path.split(".").pop()] || "app
  * downloads), or else its packed copy (`<path>.zst`) unpacked on the fly, and keep that;
  * `fail(err)` when a packed copy cannot be downloaded or unpacked, `lost(err)` when its
  * download drops midway (see unpacked()). Returns, by a file's plain URL: `arrived`, a promise
- * settled once all its bytes have come (or it was taken from its copy); and `ahead(url)`, which asks for its packed copy at once, for the fetch to
- * come: no look for a kept copy first, which would wait for this thread, and Python's start
- * holds it for seconds. */
+ * settled once all its bytes have come (or it was taken from its copy); and `ahead(url)`, which
+ * asks for its packed copy at once, for the fetch to come: no look for a kept copy first, which
+ * would wait for this thread, and Python's start holds it for seconds. */
 export function unpackOnFetch(config, base, { fail, lost, skipped }) {
   const packed = new Set(config.packed.map((path) => new URL(path, base).href));
   const arrived = moments();

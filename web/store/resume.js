@@ -65,7 +65,7 @@ export function drawSavedView(ui) {
  * fingerprint is shown then, under the match's own secret salt (the seed, in config.mjs, fixed
  * the cards before the page was even loaded: docs/fairness.md). */
 export function drawFirstDeal(ui) {
-  const deals = config.firstDeals || [];
+  const deals = config.firstDeals;
   if (ui.view || ui.ready || !deals.length || ui.settings.rules || ui.settings.decks) return null;
   const deal = deals[Math.floor(Math.random() * deals.length)];
   ui.order = sortedOrder(deal.view, ui.sort); // as the engine's deal will be laid out (newMatch)
