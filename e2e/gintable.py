@@ -256,8 +256,13 @@ class HeldEngine:
         self.routes: list[Any] = []
         page.route(self.PATTERN, lambda route: self.routes.append(route))
 
-    @property
-    def requested(self) -> bool:
+    def requested(self, timeout_ms: int = 10_000) -> bool:
+        """Whether Pyodide's script has been asked for, within ``timeout_ms``: the page's own
+        scripts may draw before the worker asks (web/boot/boot.js lets them in at once)."""
+        for _ in range(timeout_ms // 50):
+            if self.routes:
+                return True
+            self.page.wait_for_timeout(50)
         return bool(self.routes)
 
     def release(self) -> None:

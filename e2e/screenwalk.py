@@ -332,7 +332,7 @@ class Walk:
         page.wait_for_function("() => performance.getEntriesByName('gin:shell-painted').length > 0")
         self.look("loading")
         assert page.evaluate("document.documentElement.dataset.ready !== '1'"), "too soon"
-        assert held.requested, "Python's script was requested"
+        assert held.requested(), "Python's script was requested"
         held.release()
         self.table.idle(BOOT_TIMEOUT)
         self.look("opening")

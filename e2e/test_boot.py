@@ -232,7 +232,7 @@ def test_return_visit_draws_the_saved_hand_before_the_engine(page: Any) -> None:
     held = HeldEngine(page)
     page.goto("./?speed=0&sw=0")
     page.wait_for_selector('html[data-resumed="1"]', state="attached", timeout=10_000)
-    assert held.requested, "Python's script was requested"
+    assert held.requested(), "Python's script was requested"
     assert page.evaluate("document.documentElement.dataset.ready") is None
     assert page.evaluate("performance.getEntriesByName('gin:engine-ready').length") == 0
     shown = page.locator("#hand button.card").evaluate_all("els => els.map(e => e.dataset.card)")

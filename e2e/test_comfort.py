@@ -381,6 +381,10 @@ def zoom_states(page: Page, positions: dict[str, Any], what: str) -> list[str]:
     page.keyboard.press("Escape")
     load(page, positions["hand_over"])
     expect(page.locator("#dlg-result")).to_be_visible()
+    # The coach's line, then its Review button, change the dialog as the review comes: the
+    # dialog is measured, and See the table clicked, once it has (on a loaded machine the click
+    # once found the button never stable for 20 s).
+    expect(page.locator("#result-coach")).not_to_contain_text("reviewing", timeout=60_000)
     problems += reach_problems(page, f"{what}hand-end")
     page.get_by_role("button", name="See the table").click()
     problems += reach_problems(page, f"{what}revealed")
