@@ -212,8 +212,8 @@ def test_the_welcome_is_answered_while_the_game_downloads(page: Any) -> None:
 
 def test_a_first_deal_is_played_while_the_game_downloads(page: Any) -> None:
     """With Python's files held back, the welcome answered: a deal of the build's is on the table,
-    its moves open; a take is held and said so; once the engine is in, the match is that deal
-    (the same fingerprint and hand) and the take is played once."""
+    its moves open (but not New match); a take is held and said so; once the engine is in, the
+    match is that deal (the same fingerprint and hand) and the take is played once."""
     page.set_viewport_size({"width": 360, "height": 640})
     page.emulate_media(reduced_motion="reduce")  # not ?speed=0: a test hook skips the welcome
     held = Held(page)
@@ -229,6 +229,10 @@ def test_a_first_deal_is_played_while_the_game_downloads(page: Any) -> None:
     assert len(drawn) == 1 and drawn[0]["view"]["discard_pile"][-1] == upcard
     assert page.locator("#act-take").is_enabled() and page.locator("#act-pass").is_enabled()
     assert re.match(r"Downloading the game", bar(page)[1])  # the wait is still said
+    # No other match may be asked for yet: start() would deal this one over it.
+    page.locator("#btn-new").click()
+    assert "still starting" in page.locator("#message").inner_text()
+    assert page.locator("dialog[open]").count() == 0
     page.locator("#act-take").click()
     assert "will be played as soon as the engine is ready" in page.locator("#message").inner_text()
     assert page.evaluate("document.documentElement.dataset.ready || ''") != "1"

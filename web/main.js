@@ -386,6 +386,7 @@ const lessons = wireLessons({
 });
 const friend = wireFriend({
   ui, inLesson: () => lessons.active(), newMatch, openDialog, closeDialog, hush,
+  starting: () => stillStarting(ui, say),
   shown: () => {
     render();
     focusCard(ui.focus);
@@ -461,7 +462,7 @@ function wirePlayer() {
     over: () => !lessons.active() && !!ui.view && ui.view.phase === "match_over", // a lesson's end is not the match's
     newMatch: (seed) => ctl.newMatch(seed), replay: stepThrough,
   });
-  $("btn-learn").addEventListener("click", () => lessons.open());
+  $("btn-learn").addEventListener("click", () => stillStarting(ui, say) || lessons.open()); // start() may yet take the table
   const watchSaved = () => {
     const saved = loadSave();
     if (saved && saved.doc) stepThrough(saved.doc);

@@ -208,7 +208,10 @@ export function createIntents(t) {
       openDialog("dlg-settings");
     },
     // A new match, asking first when one is in progress; `what` says what a link would open.
+    // Not before the engine is ready: start() then deals the first deal or loads the save, which
+    // would take the table from the match asked for here.
     newMatch(seed, what = "") {
+      if (stillStarting(ui, t.say)) return;
       ui.pendingSeed = seed; // what the confirmation starts (none: a random seed)
       $("confirm-what").textContent = what;
       if (ui.view && ui.view.phase !== "match_over") openDialog("dlg-confirm");

@@ -34,9 +34,10 @@ function withoutHands(view) {
  * the table); `inLesson()` is true while a lesson is on the table; `newMatch(seed, how)` starts a
  * match with `how` = {opponent, names}; `shown()` draws the table again and focuses the hand once
  * the player is in; `openDialog`/`closeDialog` as web/endings/endings.js; `hush()` takes away
- * every word the page has said (the live region keeps its last lines).
+ * every word the page has said (the live region keeps its last lines); `starting()` is true, and
+ * says so, while the engine starts (no match may be asked for then).
  */
-export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDialog, hush }) {
+export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDialog, hush, starting }) {
   let covered = false;
   const orders = {}; // each seat's order of its cards on screen, kept while the other plays
 
@@ -88,6 +89,7 @@ export function wireFriend({ ui, inLesson, newMatch, shown, openDialog, closeDia
   // The fields start empty, each showing in grey the name it takes if left so: a name typed
   // replaces it, never adds to it ("Player 2Ben").
   function ask() {
+    if (starting()) return void closeDialog("dlg-settings");
     const playing = ui.opponent === FRIEND && ui.view;
     defaults = playing ? ui.view.names : [t("friend.default_first"), t("friend.default_second")];
     inputs.forEach((input, i) => {
