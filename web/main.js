@@ -514,9 +514,7 @@ async function start() {
   ui.pendingSeed = seed; // a damaged save's notice starts the link's match
   const saved = await loadNewestSave(loadMatch); // the copy loaded, the copies refused, or null
   const restored = saved && (saved.reply ? await resume(saved.reply, saved.raw) : damaged(saved.refused));
-  // A link never abandons a match in progress silently: it asks, as New match does.
-  if (seed && restored) ctl.newMatch(seed, link.what);
-  else if (seed && !saved) await newMatch(seed);
+  if (seed && !saved) await newMatch(seed);
   else if (!saved) {
     const answer = await greeting; // a newcomer's first launch (web/coach/welcome.js)
     if (answer && answer.opponent) writeSettings((ui.settings = { ...ui.settings, opponent: answer.opponent }));
@@ -528,6 +526,9 @@ async function start() {
   performance.mark("gin:playable");
   document.documentElement.dataset.ready = "1";
   playHeldMove(ui, act, say);
+  // A link never abandons a match in progress silently: it asks, as New match does (once the
+  // engine is ready: New match waits for that).
+  if (seed && restored) ctl.newMatch(seed, link.what);
   // Once the person may play, so precaching never competes with the boot. (The precache asks
   // for every file again: its requests went without validators when measured, so each came
   // whole, not as a 304; README, Deploying.) The precache holds the engine's snapshot for the
