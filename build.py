@@ -7,6 +7,7 @@
     python3 build.py bench              in-browser boot benchmark (and `python -m gin bench`)
     python3 build.py bench --network slow4g|fast4g|loopback
                                         a phone's first visit through a throttled link
+    python3 build.py bench --memory     the whole browser's memory, the game against a bare page
 
 Everything the commands need is set up on first use: `npm ci` for the pinned Pyodide and the
 snapshot's decompressor, Debian's zstd (to pack the snapshot), a virtual environment in .venv
@@ -1007,12 +1008,14 @@ def bench(args: argparse.Namespace) -> int:
     env = {**os.environ, "GIN_CHROMIUM": chromium}
     stage("bench: boot in headless Chromium")
     network = ["--network", args.network, *(["--no-gzip"] if args.no_gzip else [])]
+    memory = ["--memory"] if args.memory else []
     code = subprocess.run(
-        [str(py), str(ROOT / "e2e" / "bench.py"), "--runs", str(args.runs), *network],
+        [str(py), str(ROOT / "e2e" / "bench.py"), "--runs", str(args.runs), *network, *memory],
         cwd=ROOT,
         env=env,
     ).returncode
-    if (ROOT / "gin" / "__main__.py").exists() and not args.browser_only and args.network == "none":
+    alone = args.browser_only or args.network != "none" or args.memory
+    if (ROOT / "gin" / "__main__.py").exists() and not alone:
         stage("bench: engine (python -m gin bench)")
         engine = subprocess.run([str(py), "-m", "gin", "bench"], cwd=ROOT, env=env).returncode
         code = code or engine
@@ -1044,6 +1047,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "beside the bare page",
     )
     p_bench.add_argument("--no-gzip", action="store_true", help="with --network: no compression")
+    p_bench.add_argument(
+        "--memory", action="store_true", help="only the memory of the game against the bare page"
+    )
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     try:

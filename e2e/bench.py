@@ -18,6 +18,12 @@ dist/ as a static host does (build.Hosting: gzip for text and wasm when asked, E
 one throttled link shared by every connection, and a 360x640 touch browser, in a new profile
 each visit, opens the game (its welcome answered with Skip) until it is playable, and the bare
 page until Python answers; medians of the runs, and the bytes sent before playable, by file.
+
+With --memory it measures only memory (issue 53's goal: at most 1.3 times a bare page): the
+proportional set size of the whole browser (every process of its tree, from /proc: Linux only),
+one page in a new profile, the game once a whole match has played itself and the coach has
+reviewed every hand of it (the match's end), against the bare page with Python ready; medians of
+the runs.
 """
 
 from __future__ import annotations
@@ -526,6 +532,71 @@ def network_main(network: str, runs: int, compress: bool) -> int:
     return 0
 
 
+def browser_pss(folder: str) -> float:
+    """The proportional set size, in MB, of the browser whose profile is ``folder`` and of every
+    process under it (renderers, workers' hosts, GPU, network), read from /proc."""
+    children: dict[int, list[int]] = {}
+    root = None
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            command = Path(f"/proc/{entry}/cmdline").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+        if folder in command and "--type=" not in command:
+            root = int(entry)
+    if root is None:
+        raise RuntimeError(f"no browser runs with the profile {folder}")
+    todo, kib = [root], 0
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+        except OSError:
+            continue
+        kib += sum(int(line.split()[1]) for line in rollup if line.startswith("Pss:"))
+    return kib / 1024
+
+
+def memory_main(runs: int) -> int:
+    """The whole browser's memory: the game with a match reviewed against the bare page."""
+    server, url = start_server()
+    game, bare = [], []
+    with sync_playwright() as pw:
+        for i in range(runs):
+            ctx = profile(pw, url, viewport={"width": 1280, "height": 800})
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto(f"./?seed=memory-{i}&speed=0&autoplay=1&sw=0")
+            wait_attr(page, 'html[data-phase="match_over"][data-ready="1"]', timeout=600_000)
+            # The match's end reviews every hand of the match (web/coach/coach.js), then says
+            # how accurate the play was: the most the coach ever holds at once.
+            page.wait_for_function(
+                "() => /%/.test(document.getElementById('match-coach').textContent)", timeout=SLOW
+            )
+            page.wait_for_timeout(3000)  # the heap settled
+            game.append(browser_pss(ctx.folder))
+            close(ctx)
+            ctx = profile(pw, url, viewport={"width": 1280, "height": 800})
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto("./bench/bare.html")
+            wait_attr(page, "html[data-python-ready]", timeout=SLOW)
+            page.wait_for_timeout(3000)
+            bare.append(browser_pss(ctx.folder))
+            close(ctx)
+            print(f"run {i + 1}/{runs}: game {game[-1]:.0f} MB, bare {bare[-1]:.0f} MB", flush=True)
+    server.shutdown()
+    mine, theirs = statistics.median(game), statistics.median(bare)
+    print(
+        f"memory, the whole browser (PSS), median of {runs}: the game with its match reviewed "
+        f"{mine:.0f} MB, the bare page {theirs:.0f} MB: {mine / theirs:.2f} (goal: 1.3 at most)"
+    )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3, help="boot runs (0: decisions only)")
@@ -538,7 +609,12 @@ def main() -> int:
     parser.add_argument(
         "--no-gzip", action="store_true", help="with --network: send files as they are"
     )
+    parser.add_argument(
+        "--memory", action="store_true", help="only the memory of the game and of the bare page"
+    )
     args = parser.parse_args()
+    if args.memory:
+        return memory_main(max(1, args.runs))
     if args.network != "none":
         return network_main(args.network, args.runs, not args.no_gzip)
     server, url = start_server()
