@@ -3,7 +3,9 @@ promise that never settles, ``set_viewport_size``): its pages are crashed on pur
 fails with "Target crashed" and build.py runs the test once more (``--reruns 1 --only-rerun``)
 instead of the suite waiting until CI's limit. Such a wait was seen once in six runs of the
 suite on one machine (test_comfort.py's zoom test, 25 minutes with both cores idle); it did not
-come back in 24 runs of that test alone, nor in the other five runs."""
+come back in 24 runs of that test alone, nor in the other five runs. Ten seconds before the
+crash, pytest's faulthandler (pyproject.toml, ``faulthandler_timeout``) writes where the test
+waits to stderr, which the run's log keeps even when the rerun passes."""
 
 from __future__ import annotations
 
