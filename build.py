@@ -350,6 +350,19 @@ def snapshot_header(snapshot: Path) -> dict[str, Any]:
     return header
 
 
+def unpacked_sha256(snapshot: Path) -> str:
+    """The SHA-256 of a snapshot file's snapshot, unpacked (by zstd)."""
+    ensure_apt("zstd", "zstd")
+    data = snapshot.read_bytes()
+    raw = subprocess.run(
+        ["zstd", "-d", "-q", "-c", "--long=25"],
+        input=data[data.index(b"\n") + 1 :],
+        capture_output=True,
+        check=True,
+    ).stdout
+    return hashlib.sha256(raw).hexdigest()
+
+
 def trim_stdlib(full: Path, keep: set[str], out: Path) -> None:
     """A copy of the standard library zip holding only the members named in ``keep``, stored
     rather than deflated: the build packs the whole file by zstd (PACKED), which leaves 0.51 MB
@@ -647,6 +660,8 @@ def build() -> None:
         # The build's own record of the snapshot's packed bytes: the page checks the file against
         # this, not against the file's own header (web/boot/snapshot.mjs).
         "snapshotSha256": snapshot_header(snapshot)["sha256"],
+        # And of its unpacked bytes, for the unpacked copy a browser keeps (the same module).
+        "snapshotUnpackedSha256": unpacked_sha256(snapshot),
         # The engine's opponents, for the welcome a first visit shows while Python loads.
         "opponents": listed_opponents(),
         # A first visit's table while Python loads: deals made by the engine now, one of which

@@ -103,15 +103,32 @@ class Plan:
 
 # --------------------------------------------------------------------------- page helpers
 
-# The build's snapshot fetched and kept where the worker looks for it (web/boot/snapshot.mjs's
-# keepSnapshot does the same once a first visit is playable).
+# The build's snapshot kept where the worker looks for it, unpacked, by the page's own
+# keepSnapshot (web/boot/snapshot.mjs), as once a first visit is playable.
 KEEP_SNAPSHOT = """async () => {
   const config = (await import("./config.mjs")).default;
-  const url = new URL(config.snapshot, location.href).href;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`no snapshot (HTTP ${response.status})`);
-  await (await caches.open(`gin-${config.build}`)).put(url, response);
+  const { keepSnapshot } = await import("./boot/snapshot.mjs");
+  return keepSnapshot(config, new URL("./", location.href));
 }"""
+
+
+# (Asked for by POST, which the service worker leaves to the page, so that page.route answers.)
+PLANT_SNAPSHOT = """async ([name, other]) => {
+  const copy = await (await fetch("planted.snapshot", { method: "POST" })).arrayBuffer();
+  const cache = await caches.open(`gin-${document.documentElement.dataset.build}`);
+  await cache.put(new URL(name, location.href).href, new Response(copy));
+  await cache.delete(new URL(other, location.href).href);
+}"""
+
+
+def plant_snapshot(page: Any, data: bytes, unpacked: bool = False) -> None:
+    """Keep ``data`` in this browser as the build's snapshot, where the next start looks for it:
+    as the packed file (the precache's copy, the other dropped), or, ``unpacked``, as the copy
+    web/boot/snapshot.mjs keeps unpacked (which a start takes first)."""
+    names = ["engine.snapshot", "engine.snapshot.unpacked"]
+    page.route("**/planted.snapshot", lambda route: route.fulfill(body=data))
+    page.evaluate(PLANT_SNAPSHOT, names[::-1] if unpacked else names)
+    page.unroute("**/planted.snapshot")
 
 
 def visited(context: Any) -> Any:
@@ -120,7 +137,7 @@ def visited(context: Any) -> Any:
     loaded machine). The tests of a first visit are marked first_visit (conftest.py)."""
     page = context.new_page()
     page.goto("./config.mjs")
-    page.evaluate(KEEP_SNAPSHOT)
+    assert page.evaluate(KEEP_SNAPSHOT) == "fetched"
     page.close()
     return context
 

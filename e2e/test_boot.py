@@ -9,6 +9,7 @@ damaged (the tests plant such copies), in which case the worker boots normally a
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from typing import Any
 from urllib.parse import urlparse
@@ -20,6 +21,7 @@ from gintable import (
     MY_TURN,
     HeldEngine,
     human_first,
+    plant_snapshot,
     seed_where,
     service_worker_controls,
     with_snapshot_key,
@@ -43,28 +45,24 @@ def boot_note(page: Any) -> dict[str, Any]:
 
 def changed_snapshot(change: str) -> bytes:
     """The build's snapshot changed: "stale" names another build in its header, "damage" flips
-    bytes of its body."""
+    bytes of its body (both packed files); "damage unpacked" flips bytes of the snapshot
+    unpacked."""
     data = (DIST / "engine.snapshot").read_bytes()
     if change == "stale":
         return with_snapshot_key(data, lambda key: key.rsplit("-", 1)[0] + "-" + "0" * 16)
+    start = data.index(b"\n") + 1
+    if change == "damage unpacked":
+        data = subprocess.run(
+            ["zstd", "-d", "-q", "-c", "--long=25"],
+            input=data[start:],
+            capture_output=True,
+            check=True,
+        ).stdout
+        start = 0
     damaged = bytearray(data)
-    for i in range(data.index(b"\n") + 1 + 4096, len(data), 65536):
+    for i in range(start + 4096, len(data), 65536):
         damaged[i] ^= 0xFF
     return bytes(damaged)
-
-
-PLANT = """async () => {
-  const copy = await (await fetch("planted.snapshot")).arrayBuffer();
-  const cache = await caches.open(`gin-${document.documentElement.dataset.build}`);
-  await cache.put(new URL("engine.snapshot", location.href).href, new Response(copy));
-}"""
-
-
-def plant_snapshot(page: Any, data: bytes) -> None:
-    """Keep ``data`` in this browser as the build's snapshot, where the next start looks for it."""
-    page.route("**/planted.snapshot", lambda route: route.fulfill(body=data))
-    page.evaluate(PLANT)
-    page.unroute("**/planted.snapshot")
 
 
 def requests_of(page: Any, part: str) -> list[str]:
@@ -97,13 +95,14 @@ def test_a_first_visit_boots_python_and_keeps_the_snapshot_once_playable(page: A
     held[0].continue_()
     page.unroute("**/engine.snapshot")
     page.wait_for_selector(KEPT.format("fetched"), state="attached", timeout=BOOT)
-    # The second visit restores it: no wheel, no snapshot from the site, no import of the engine,
-    # and the wasm unpacked by the first (kept beside the snapshot), not fetched again.
+    # The second visit restores it, kept unpacked: no wheel, no snapshot from the site, no import
+    # of the engine, and the wasm unpacked by the first (kept beside the snapshot), not fetched
+    # again.
     snapshots = requests_of(page, "engine.snapshot")
     wasm.clear()
     page.reload()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
-    assert boot_note(page)["path"] == "snapshot"
+    assert (boot_note(page)["path"], boot_note(page)["form"]) == ("snapshot", "unpacked")
     assert page.evaluate("performance.getEntriesByName('gin:installed').length") == 0
     page.wait_for_selector(KEPT.format("already"), state="attached", timeout=BOOT)
     assert (len(wheels), snapshots, wasm) == (1, [], [])
@@ -137,11 +136,14 @@ def test_with_the_service_worker_the_precache_keeps_the_snapshot(page: Any) -> N
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert boot_note(page)["path"] == "normal"
     assert service_worker_controls(page)
-    # The precache holds the snapshot already: the worker finds it kept and fetches nothing.
-    page.wait_for_selector(KEPT.format("already"), state="attached", timeout=BOOT)
+    # The precache holds the snapshot already: the worker unpacks its copy and fetches nothing.
+    snapshots = requests_of(page, "engine.snapshot")
+    page.wait_for_selector(KEPT.format("unpacked"), state="attached", timeout=BOOT)
     page.reload()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
-    assert boot_note(page)["path"] == "snapshot"
+    assert (boot_note(page)["path"], boot_note(page)["form"]) == ("snapshot", "unpacked")
+    page.wait_for_selector(KEPT.format("already"), state="attached", timeout=BOOT)
+    assert snapshots == []
 
 
 # When the page registers its service worker, and when the person's turn first came.
@@ -195,10 +197,11 @@ def test_snapshot_and_fallback_play_the_same_match(page: Any) -> None:
     match = "./?seed=boot-paths&speed=0&autoplay=1&sw=0"
     restored = final_view(page, match)
     assert boot_note(page)["path"] == "snapshot"
-    plant_snapshot(page, changed_snapshot("damage"))
+    plant_snapshot(page, changed_snapshot("damage unpacked"), unpacked=True)
     fallback = final_view(page, match)
     note = boot_note(page)
-    assert (note["path"], note["reason"]) == ("normal", "damaged snapshot")
+    reason = "damaged snapshot, or another build's (kept unpacked)"
+    assert (note["path"], note["reason"]) == ("normal", reason)
     assert restored["final"] is not None
     # Each match draws a secret salt of its own (gin.fairness): the fingerprint and the salt of
     # the last deal differ, its deck and stock do not.
@@ -207,18 +210,24 @@ def test_snapshot_and_fallback_play_the_same_match(page: Any) -> None:
     assert json.dumps(restored, sort_keys=True) == json.dumps(fallback, sort_keys=True)
 
 
-def test_stale_snapshot_is_never_restored(page: Any) -> None:
+@pytest.mark.parametrize("change", ["stale", "damage"])
+def test_a_stale_or_damaged_packed_snapshot_is_never_restored(page: Any, change: str) -> None:
     page.goto("./?speed=0&sw=0")
-    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
-    plant_snapshot(page, changed_snapshot("stale"))
+    page.wait_for_selector(KEPT.format("fetched"), state="attached", timeout=BOOT)
+    plant_snapshot(page, changed_snapshot(change))
     page.reload()
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     note = boot_note(page)
     assert note["path"] == "normal"
-    assert note["reason"].startswith("stale snapshot (made for pyodide-")
-    assert note["reason"].endswith("-0000000000000000)")
+    if change == "stale":
+        assert note["reason"].startswith("stale snapshot (made for pyodide-")
+        assert note["reason"].endswith("-0000000000000000)")
+    else:
+        assert note["reason"] == "damaged snapshot"
     assert page.evaluate("performance.getEntriesByName('gin:boot-snapshot').length") == 0
     assert page.locator("#hand button.card").count() == 10
+    # The refused copy was dropped, and this build's is kept again, from the site.
+    page.wait_for_selector(KEPT.format("fetched"), state="attached", timeout=BOOT)
 
 
 def test_return_visit_draws_the_saved_hand_before_the_engine(page: Any) -> None:

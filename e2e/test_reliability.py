@@ -21,6 +21,7 @@ from gintable import (
     Plan,
     Table,
     engine_call,
+    plant_snapshot,
     service_worker_controls,
     simple_choice,
     with_snapshot_key,
@@ -376,7 +377,7 @@ def test_a_deploy_never_mixes_builds_and_keeps_the_save(browser: Browser, tmp_pa
         table = Table(page).open("./?speed=0&seed=deploy")
         assert service_worker_controls(page)
         # A first visit boots Python; from the next load on, the precached snapshot is restored.
-        page.wait_for_selector('html[data-snapshot-kept="already"]', state="attached")
+        page.wait_for_selector('html[data-snapshot-kept="unpacked"]', state="attached")
         page.reload()
         table.idle(BOOT_TIMEOUT)
         one_move(page, table)
@@ -430,28 +431,17 @@ def another_builds_snapshot(data: bytes) -> bytes:
     return json.dumps(header).encode() + b"\n" + packed
 
 
-PLANT = """async (build) => {
-  const forged = await (await fetch("forged.snapshot")).arrayBuffer();
-  const cache = await caches.open(`gin-${build}`);
-  await cache.put(new URL("engine.snapshot", location.href).href, new Response(forged));
-}"""
-
-
 def test_another_builds_snapshot_under_a_forged_key_is_refused_and_replaced(
-    browser: Browser, tmp_path: Path
+    browser: Browser,
 ) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(DIST, site)
-    (site / "forged.snapshot").write_bytes(
-        another_builds_snapshot((DIST / "engine.snapshot").read_bytes())
-    )
-    server = StaticServer(site)
+    server = StaticServer()
     context = browser.new_context(base_url=server.start())
     try:
         page = context.new_page()
         table = Table(page).open("./?speed=0&seed=forged")
         service_worker_controls(page)
-        page.evaluate(PLANT, page.evaluate("document.documentElement.dataset.build"))
+        page.wait_for_selector('html[data-snapshot-kept="unpacked"]', state="attached")
+        plant_snapshot(page, another_builds_snapshot((DIST / "engine.snapshot").read_bytes()))
         rebuilt = notice(page, "fast-start")
         page.reload()
         table.idle(BOOT_TIMEOUT)

@@ -12,7 +12,7 @@
 "use strict";
 (() => {
   const snapshot = new URLSearchParams(location.search).get("snapshot") !== "0";
-  const worker = new Worker(snapshot ? "boot/worker.mjs" : "boot/worker.mjs?snapshot=0", { type: "module" });
+  const worker = new Worker("boot/worker.mjs", { type: "module", name: snapshot ? "engine" : "no-snapshot" });
   const early = [];
   worker.onmessage = (event) => early.push(["message", event]);
   worker.onerror = (event) => early.push(["error", event]);

@@ -2,7 +2,7 @@
 // beside the page: Python with the engine imported, restored instead of started.
 //
 // Only a copy kept in this browser is restored. A first visit boots Python from scratch, which
-// needs fewer bytes than the snapshot (4.5 MB) on top of Pyodide; the copy for later visits is
+// needs fewer bytes than the snapshot (3.6 MB) on top of Pyodide; the copy for later visits is
 // fetched once the person may move: by the service worker's precache (web/boot/sw.js, in the
 // cache named by the build's hash), or, where none runs, by keepSnapshot() into the same cache.
 //
@@ -14,7 +14,11 @@
 // header. The length covers the unpacked bytes. Any refusal rejects, and the worker boots
 // normally; a refusal of the file's content (a `SnapshotRefused`) drops the kept copy, and the
 // page has keepSnapshot() put this build's file in its place.
-import { decompress } from "../fzstd.mjs";
+//
+// Unpacking takes fzstd some 300 ms of the worker's time, a third of a return visit's start
+// (e2e/bench.py, 7 December 2026): so keepSnapshot() keeps the snapshot unpacked too (31 MB in
+// the same cache), and a start restores that copy when there is one, checked against the digest
+// of the unpacked bytes the config names (45 ms; the packed copy stays the precache's).
 
 /** The file is not this build's snapshot: stale, damaged or forged. */
 export class SnapshotRefused extends Error {}
@@ -42,40 +46,68 @@ async function check(file, config) {
 }
 
 const where = (config, base) => new URL(config.snapshot, base).href;
+// The unpacked copy's key: a name the site does not serve, so that no request is ever answered
+// with it.
+const whereUnpacked = (config, base) => `${where(config, base)}.unpacked`;
 
 /** The service worker's cache of this build (web/boot/sw.js names it by the build's hash). */
 export const cacheName = (config) => `gin-${config.build}`;
 
-/** The copy of this build's snapshot kept in this browser (a Response), or null. */
+/** The copy of this build's snapshot kept in this browser, unpacked if there is one: {response,
+ * unpacked}, or null. */
 export async function keptSnapshot(config, base) {
   if (typeof caches === "undefined" || !(await caches.has(cacheName(config)))) return null;
-  return (await (await caches.open(cacheName(config))).match(where(config, base))) || null;
+  const cache = await caches.open(cacheName(config));
+  const unpacked = await cache.match(whereUnpacked(config, base));
+  if (unpacked) return { response: unpacked, unpacked: true };
+  const packed = await cache.match(where(config, base));
+  return packed ? { response: packed, unpacked: false } : null;
 }
 
-/** The snapshot's bytes from a kept copy (`response`), when it is this build's; a refused copy
- * is dropped, so that no later start tries it again. */
-export async function restoreBytes(response, config, base) {
+/** The unpacked snapshot of a packed file (its bytes), when the file is this build's. */
+async function unpack(file, config) {
+  const [{ header, packed }, { decompress }] = await Promise.all([check(file, config), import("../fzstd.mjs")]);
+  const bytes = decompress(packed);
+  if (bytes.length !== header.length) throw new SnapshotRefused("damaged snapshot (wrong length)");
+  return bytes;
+}
+
+/** `bytes`, when they are this build's unpacked snapshot. */
+async function checkUnpacked(bytes, config) {
+  if ((await sha256(bytes)) !== config.snapshotUnpackedSha256) {
+    throw new SnapshotRefused("damaged snapshot, or another build's (kept unpacked)");
+  }
+  return bytes;
+}
+
+/** The snapshot's bytes from a kept copy (keptSnapshot's), when it is this build's; a refused
+ * copy is dropped, so that no later start tries it again. */
+export async function restoreBytes(kept, config, base) {
   try {
-    const { header, packed } = await check(new Uint8Array(await response.arrayBuffer()), config);
-    const bytes = decompress(packed);
-    if (bytes.length !== header.length) throw new SnapshotRefused("damaged snapshot (wrong length)");
-    return bytes;
+    const file = new Uint8Array(await kept.response.arrayBuffer());
+    return await (kept.unpacked ? checkUnpacked(file, config) : unpack(file, config));
   } catch (err) {
-    if (err instanceof SnapshotRefused) await (await caches.open(cacheName(config))).delete(where(config, base));
+    if (err instanceof SnapshotRefused) {
+      const cache = await caches.open(cacheName(config));
+      await cache.delete(kept.unpacked ? whereUnpacked(config, base) : where(config, base));
+    }
     throw err;
   }
 }
 
-/** Fetch this build's snapshot from the site and keep it for later starts; true when kept now,
- * false when a copy was kept already. Rejects when the site's file is refused or unreachable. */
+/** Keep this build's snapshot unpacked for later starts, from the packed copy kept (the
+ * precache's) or else from the site. Says "already" (an unpacked copy was kept), "unpacked" (from
+ * the kept packed copy) or "fetched". Rejects when the file is refused or unreachable. */
 export async function keepSnapshot(config, base) {
-  if (await keptSnapshot(config, base)) return false;
+  const cache = await caches.open(cacheName(config));
+  if (await cache.match(whereUnpacked(config, base))) return "already";
   const url = where(config, base);
+  let response = await cache.match(url);
+  const how = response ? "unpacked" : "fetched";
   // Not kept, so a service worker of this build has none to answer with: this reaches the site.
-  const response = await fetch(url, { cache: "no-cache" });
+  response ||= await fetch(url, { cache: "no-cache" });
   if (!response.ok) throw new Error(`no snapshot (HTTP ${response.status})`);
-  const file = new Uint8Array(await response.arrayBuffer());
-  await check(file, config);
-  await (await caches.open(cacheName(config))).put(url, new Response(file));
-  return true;
+  const bytes = await checkUnpacked(await unpack(new Uint8Array(await response.arrayBuffer()), config), config);
+  await cache.put(whereUnpacked(config, base), new Response(bytes));
+  return how;
 }

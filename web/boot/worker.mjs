@@ -6,7 +6,8 @@
 // first visit has no kept copy and boots Python (the fewest bytes); so does any failure of the
 // restore (stale, damaged, restore or first answer failing). Once the table is playable the page
 // asks for a copy to be kept ({type: "keep-snapshot"}), so that later visits restore it.
-// ?snapshot=0 on the page skips the snapshot (benchmarks, tests).
+// ?snapshot=0 on the page skips the snapshot (benchmarks, tests): the page names this worker
+// "no-snapshot" (a query on its URL would be lost where the service worker answers with its copy).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import config from "../config.mjs";
 import { engineHandle, fetchGinWheel, lastLine, pyodideOptions, unpackGin } from "./pyengine.mjs";
@@ -15,7 +16,7 @@ import { countDownloads, isNetworkError } from "./downloads.mjs";
 import { unpackOnFetch } from "./packed.mjs";
 
 const base = new URL("../", import.meta.url); // the site's root: this file is in boot/
-const useSnapshot = new URL(import.meta.url).searchParams.get("snapshot") !== "0";
+const useSnapshot = self.name !== "no-snapshot";
 const t0 = performance.now();
 const post = (msg) => self.postMessage(msg);
 const since = () => Math.round(performance.now() - t0);
@@ -55,8 +56,8 @@ const packed = unpackOnFetch(config, base, {
 });
 const pythonFiles = config.packed.filter((path) => path !== config.ginWheel).map((path) => new URL(path, base).href);
 
-/** Restore the kept snapshot (a Response); null (and the reason posted) when it cannot be used.
- * Pyodide fetches and compiles its own files while the snapshot is read and unpacked. */
+/** Restore the kept snapshot (keptSnapshot's); null (and the reason posted) when it cannot be
+ * used. Pyodide fetches and compiles its own files while the snapshot is read (and unpacked). */
 async function fromSnapshot(kept) {
   const bytes = restoreBytes(kept, config, base);
   bytes.catch(() => {}); // reported below, through loadPyodide
@@ -65,7 +66,8 @@ async function fromSnapshot(kept) {
     post({ type: "status", stage: "python", ms: since(), version: pyodide.version });
     const answer = engineHandle(pyodide);
     // The key of the snapshot restored: the one this build's config names (restoreBytes checks).
-    post({ type: "status", stage: "boot", path: "snapshot", key: config.snapshotKey, ms: since() });
+    const form = kept.unpacked ? "unpacked" : "packed";
+    post({ type: "status", stage: "boot", path: "snapshot", key: config.snapshotKey, form, ms: since() });
     return answer;
   } catch (err) {
     // A kept copy that is not this build's was dropped (restoreBytes): the page says once why this
@@ -109,13 +111,13 @@ const ready = (async () => {
   }
 })();
 
-/** Keep this build's snapshot for later visits; says "fetched", "already" (a copy was kept),
- * "off" (?snapshot=0, or no engine) or "failed". */
+/** Keep this build's snapshot for later visits; says keepSnapshot's word ("fetched", "unpacked"
+ * or "already"), "off" (?snapshot=0, or no engine) or "failed". */
 async function keep() {
   await ready;
   let kept = "off";
   try {
-    if (useSnapshot && handle) kept = (await keepSnapshot(config, base)) ? "fetched" : "already";
+    if (useSnapshot && handle) kept = await keepSnapshot(config, base);
   } catch (err) {
     kept = "failed";
     console.warn("the snapshot was not kept:", lastLine(err));
