@@ -210,6 +210,20 @@ def test_snapshot_and_fallback_play_the_same_match(page: Any) -> None:
     assert json.dumps(restored, sort_keys=True) == json.dumps(fallback, sort_keys=True)
 
 
+def test_a_start_from_the_packed_copy_keeps_it_unpacked_for_the_next(page: Any) -> None:
+    page.goto("./?speed=0&sw=0")
+    page.wait_for_selector(KEPT.format("fetched"), state="attached", timeout=BOOT)
+    plant_snapshot(page, (DIST / "engine.snapshot").read_bytes())  # the precache's copy alone
+    snapshots = requests_of(page, "engine.snapshot")
+    page.reload()
+    page.wait_for_selector(KEPT.format("unpacked"), state="attached", timeout=BOOT)
+    assert (boot_note(page)["path"], boot_note(page)["form"]) == ("snapshot", "packed")
+    page.reload()
+    page.wait_for_selector(KEPT.format("already"), state="attached", timeout=BOOT)
+    assert (boot_note(page)["path"], boot_note(page)["form"]) == ("snapshot", "unpacked")
+    assert snapshots == []
+
+
 @pytest.mark.parametrize("change", ["stale", "damage"])
 def test_a_stale_or_damaged_packed_snapshot_is_never_restored(page: Any, change: str) -> None:
     page.goto("./?speed=0&sw=0")

@@ -23,6 +23,9 @@ const since = () => Math.round(performance.now() - t0);
 
 let handle = null;
 let failed = false;
+// The snapshot's bytes when a start unpacked them from the packed copy: kept unpacked by keep(),
+// which then need not unpack them again.
+let unpackedNow = null;
 
 /** Say once that the boot failed; `network`: a download failed (the page offers a retry). */
 function fail(detail, network) {
@@ -67,6 +70,7 @@ async function fromSnapshot(kept) {
     const answer = engineHandle(pyodide);
     // The key of the snapshot restored: the one this build's config names (restoreBytes checks).
     const form = kept.unpacked ? "unpacked" : "packed";
+    if (!kept.unpacked) unpackedNow = await bytes;
     post({ type: "status", stage: "boot", path: "snapshot", key: config.snapshotKey, form, ms: since() });
     return answer;
   } catch (err) {
@@ -117,11 +121,12 @@ async function keep() {
   await ready;
   let kept = "off";
   try {
-    if (useSnapshot && handle) kept = await keepSnapshot(config, base);
+    if (useSnapshot && handle) kept = await keepSnapshot(config, base, unpackedNow);
   } catch (err) {
     kept = "failed";
     console.warn("the snapshot was not kept:", lastLine(err));
   }
+  unpackedNow = null;
   post({ type: "status", stage: "snapshot-kept", kept, ms: since() });
 }
 
