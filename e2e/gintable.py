@@ -116,21 +116,19 @@ KEEP_SNAPSHOT = """async () => {
 
 
 # (Asked for by POST, which the service worker leaves to the page, so that page.route answers.)
-PLANT_SNAPSHOT = """async ([name, other]) => {
+PLANT_SNAPSHOT = """async () => {
   const copy = await (await fetch("planted.snapshot", { method: "POST" })).arrayBuffer();
   const cache = await caches.open(`gin-${document.documentElement.dataset.build}`);
-  await cache.put(new URL(name, location.href).href, new Response(copy));
-  await cache.delete(new URL(other, location.href).href);
+  await cache.put(new URL("engine.snapshot", location.href).href, new Response(copy));
+  await cache.delete(new URL("engine.snapshot.unpacked", location.href).href);
 }"""
 
 
-def plant_snapshot(page: Any, data: bytes, unpacked: bool = False) -> None:
-    """Keep ``data`` in this browser as the build's snapshot, where the next start looks for it:
-    as the packed file (the precache's copy, the other dropped), or, ``unpacked``, as the copy
-    web/boot/snapshot.mjs keeps unpacked (which a start takes first)."""
-    names = ["engine.snapshot", "engine.snapshot.unpacked"]
+def plant_snapshot(page: Any, data: bytes) -> None:
+    """Keep ``data`` in this browser as the build's packed snapshot (as the precache keeps it),
+    and drop the copy kept unpacked, which a start would take first (web/boot/snapshot.mjs)."""
     page.route("**/planted.snapshot", lambda route: route.fulfill(body=data))
-    page.evaluate(PLANT_SNAPSHOT, names[::-1] if unpacked else names)
+    page.evaluate(PLANT_SNAPSHOT)
     page.unroute("**/planted.snapshot")
 
 

@@ -9,7 +9,6 @@ damaged (the tests plant such copies), in which case the worker boots normally a
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from typing import Any
 from urllib.parse import urlparse
@@ -45,24 +44,25 @@ def boot_note(page: Any) -> dict[str, Any]:
 
 def changed_snapshot(change: str) -> bytes:
     """The build's snapshot changed: "stale" names another build in its header, "damage" flips
-    bytes of its body (both packed files); "damage unpacked" flips bytes of the snapshot
-    unpacked."""
+    bytes of its body."""
     data = (DIST / "engine.snapshot").read_bytes()
     if change == "stale":
         return with_snapshot_key(data, lambda key: key.rsplit("-", 1)[0] + "-" + "0" * 16)
-    start = data.index(b"\n") + 1
-    if change == "damage unpacked":
-        data = subprocess.run(
-            ["zstd", "-d", "-q", "-c", "--long=25"],
-            input=data[start:],
-            capture_output=True,
-            check=True,
-        ).stdout
-        start = 0
     damaged = bytearray(data)
-    for i in range(start + 4096, len(data), 65536):
+    for i in range(data.index(b"\n") + 1 + 4096, len(data), 65536):
         damaged[i] ^= 0xFF
     return bytes(damaged)
+
+
+# The copy kept unpacked (web/boot/snapshot.mjs keeps it sparse: a table, then the pages) damaged
+# where it lies: "flip" changes a byte of its last page, "cut" drops its last byte.
+DAMAGE_KEPT = """async (how) => {
+  const cache = await caches.open(`gin-${document.documentElement.dataset.build}`);
+  const url = new URL("engine.snapshot.unpacked", location.href).href;
+  const file = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+  if (how === "flip") file[file.length - 100] ^= 0xff;
+  await cache.put(url, new Response(how === "cut" ? file.subarray(0, file.length - 1) : file));
+}"""
 
 
 def requests_of(page: Any, part: str) -> list[str]:
@@ -197,7 +197,7 @@ def test_snapshot_and_fallback_play_the_same_match(page: Any) -> None:
     match = "./?seed=boot-paths&speed=0&autoplay=1&sw=0"
     restored = final_view(page, match)
     assert boot_note(page)["path"] == "snapshot"
-    plant_snapshot(page, changed_snapshot("damage unpacked"), unpacked=True)
+    page.evaluate(DAMAGE_KEPT, "flip")
     fallback = final_view(page, match)
     note = boot_note(page)
     reason = "damaged snapshot, or another build's (kept unpacked)"
@@ -222,6 +222,21 @@ def test_a_start_from_the_packed_copy_keeps_it_unpacked_for_the_next(page: Any) 
     page.wait_for_selector(KEPT.format("already"), state="attached", timeout=BOOT)
     assert (boot_note(page)["path"], boot_note(page)["form"]) == ("snapshot", "unpacked")
     assert snapshots == []
+
+
+def test_a_cut_unpacked_copy_is_dropped_and_kept_again(page: Any) -> None:
+    page.goto("./?speed=0&sw=0")
+    page.wait_for_selector(KEPT.format("fetched"), state="attached", timeout=BOOT)
+    page.evaluate(DAMAGE_KEPT, "cut")
+    page.reload()
+    page.wait_for_selector(KEPT.format("fetched"), state="attached", timeout=BOOT)
+    assert (boot_note(page)["path"], boot_note(page)["reason"]) == (
+        "normal",
+        "damaged snapshot (kept unpacked)",
+    )
+    page.reload()
+    page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
+    assert (boot_note(page)["path"], boot_note(page)["form"]) == ("snapshot", "unpacked")
 
 
 @pytest.mark.parametrize("change", ["stale", "damage"])
