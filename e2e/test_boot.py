@@ -118,14 +118,15 @@ def test_a_first_visit_boots_python_and_keeps_the_snapshot_once_playable(page: A
 def test_the_build_counts_the_files_a_first_visit_downloads(page: Any) -> None:
     paths: list[str] = []
     page.on("request", lambda request: paths.append(urlparse(request.url).path))
-    # The snapshot kept for later visits is fetched once the table is playable, and the coach's
-    # worker starts after it (restoring it, with its decoder): held here, so that what is
-    # counted is the boot's alone however fast the playable table is seen.
+    # The snapshot kept for later visits is fetched once the table is playable, by a worker of
+    # its own (boot/keeper.mjs): held here, so that what is counted is the boot's alone however
+    # fast the playable table is seen.
     page.route("**/engine.snapshot", lambda route: None)
     # In the language of the largest catalogue, the one the build counts.
     page.goto("./?speed=0&sw=0&lang=fr")
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
-    asked = {path.lstrip("/") or "index.html" for path in paths} - {"engine.snapshot"}
+    later = {"engine.snapshot", "boot/keeper.mjs"}
+    asked = {path.lstrip("/") or "index.html" for path in paths} - later
     counted = set(build.first_visit_files(DIST))
     # Headless Chromium never asks for the manifest; a phone's browser does (to offer an install).
     assert (sorted(asked - counted), sorted(counted - asked)) == ([], ["manifest.webmanifest"])

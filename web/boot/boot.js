@@ -16,7 +16,7 @@
   const early = [];
   worker.onmessage = (event) => early.push(["message", event]);
   worker.onerror = (event) => early.push(["error", event]);
-  self.ginBoot = { worker, early };
+  self.ginBoot = { worker, early, snapshot };
   dispatchEvent(new Event("gin-boot"));
   const letPageIn = () => document.head.append(document.getElementById("page-scripts").content.cloneNode(true));
   if (document.readyState === "loading") addEventListener("DOMContentLoaded", letPageIn, { once: true });

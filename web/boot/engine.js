@@ -25,12 +25,11 @@ export class Engine {
   /** Take over the worker boot.js started, with what it said meanwhile. */
   adopt(boot) {
     this.worker = boot.worker;
+    this.snapshotOn = boot.snapshot; // not with ?snapshot=0
     this.worker.onmessage = (event) => {
       const msg = event.data;
       if (msg.type === "status" && msg.stage === "boot") {
         this.bootNote(msg);
-      } else if (msg.type === "status" && msg.stage === "snapshot-kept") {
-        document.documentElement.dataset.snapshotKept = msg.kept; // for tests
       } else if (msg.type === "status") {
         this.status(msg);
       } else if (msg.type === "reply") {
@@ -72,10 +71,21 @@ export class Engine {
     for (const msg of this.early.splice(0)) listener(msg);
   }
 
-  /** Have the worker keep this build's snapshot for later visits (once the person may move:
-   * on a first visit it is not worth its bytes, web/boot/snapshot.mjs). */
+  /** Have this build's snapshot kept for later visits (once the person may move: on a first
+   * visit it is not worth its bytes, web/boot/snapshot.mjs), by a worker of its own that ends
+   * once it has said how (web/boot/keeper.mjs). */
   keepSnapshot() {
-    this.booted.then(() => this.worker.postMessage({ type: "keep-snapshot" }));
+    this.booted.then(() => {
+      const say = (kept) => (document.documentElement.dataset.snapshotKept = kept); // for tests
+      if (!this.snapshotOn) return say("off");
+      const keeper = new Worker(new URL("./keeper.mjs", import.meta.url), { type: "module" });
+      const done = (kept) => {
+        keeper.terminate();
+        say(kept);
+      };
+      keeper.onmessage = (event) => done(event.data);
+      keeper.onerror = () => done("failed");
+    });
   }
 
   /** Have the worker go on with the downloads that dropped midway (a failure it said was

@@ -5,13 +5,13 @@
 // (web/boot/snapshot.mjs), or boot Python and unpack the gin wheel (web/boot/pyengine.mjs). A
 // first visit has no kept copy and boots Python (the fewest bytes); so does any failure of the
 // restore (stale, damaged, restore or first answer failing). Once the table is playable the page
-// asks for a copy to be kept ({type: "keep-snapshot"}), so that later visits restore it.
+// has a copy kept (web/boot/keeper.mjs), so that later visits restore it.
 // ?snapshot=0 on the page skips the snapshot (benchmarks, tests): the page names this worker
 // "no-snapshot" (a query on its URL would be lost where the service worker answers with its copy).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import config from "../config.mjs";
 import { engineHandle, fetchGinWheel, lastLine, pyodideOptions, unpackGin } from "./pyengine.mjs";
-import { SnapshotRefused, keepSnapshot, keptSnapshot, restoreBytes } from "./snapshot.mjs";
+import { SnapshotRefused, keptSnapshot, restoreBytes } from "./snapshot.mjs";
 import { countDownloads, isNetworkError } from "./downloads.mjs";
 import { unpackOnFetch } from "./packed.mjs";
 
@@ -23,9 +23,6 @@ const since = () => Math.round(performance.now() - t0);
 
 let handle = null;
 let failed = false;
-// The snapshot's bytes when a start unpacked them from the packed copy: kept unpacked by keep(),
-// which then need not unpack them again.
-let unpackedNow = null;
 
 /** Say once that the boot failed; `network`: a download failed (the page offers a retry). */
 function fail(detail, network) {
@@ -70,7 +67,6 @@ async function fromSnapshot(kept) {
     const answer = engineHandle(pyodide);
     // The key of the snapshot restored: the one this build's config names (restoreBytes checks).
     const form = kept.unpacked ? "unpacked" : "packed";
-    if (!kept.unpacked) unpackedNow = await bytes;
     post({ type: "status", stage: "boot", path: "snapshot", key: config.snapshotKey, form, ms: since() });
     return answer;
   } catch (err) {
@@ -115,26 +111,7 @@ const ready = (async () => {
   }
 })();
 
-/** Keep this build's snapshot for later visits; says keepSnapshot's word ("fetched", "unpacked"
- * or "already"), "off" (?snapshot=0, or no engine) or "failed". */
-async function keep() {
-  await ready;
-  let kept = "off";
-  try {
-    if (useSnapshot && handle) kept = await keepSnapshot(config, base, unpackedNow);
-  } catch (err) {
-    kept = "failed";
-    console.warn("the snapshot was not kept:", lastLine(err));
-  }
-  unpackedNow = null;
-  post({ type: "status", stage: "snapshot-kept", kept, ms: since() });
-}
-
 self.onmessage = async (event) => {
-  if (event.data.type === "keep-snapshot") {
-    keep();
-    return;
-  }
   if (event.data.type === "resume") {
     const waiting = goOn;
     goOn = null;
