@@ -4,7 +4,8 @@
 // Only a copy kept in this browser is restored. A first visit boots Python from scratch, which
 // needs fewer bytes than the snapshot (3.6 MB) on top of Pyodide; the copy for later visits is
 // fetched once the person may move: by the service worker's precache (web/boot/sw.js, in the
-// cache named by the build's hash), or, where none runs, by keepSnapshot() into the same cache.
+// cache named by the build's hash), or, where none runs, by keepSnapshot() (web/boot/keeper.mjs
+// runs it) into the same cache.
 //
 // The file is a JSON line {key, length, sha256}, then the snapshot packed by zstd (fzstd, a
 // JavaScript decoder, unpacks it: browsers only unpack gzip, which would make it 40%
@@ -88,7 +89,7 @@ function dense(file) {
   const table = new DataView(file.buffer, file.byteOffset, file.length);
   const length = table.getUint32(0, true);
   const count = table.getUint32(4, true);
-  if (8 + 4 * count > file.length) throw damaged();
+  if (!length || length > 2 ** 31 || count > Math.ceil(length / PAGE) || 8 + 4 * count > file.length) throw damaged();
   const bytes = new Uint8Array(length);
   let at = 8 + 4 * count;
   let last = -1;
