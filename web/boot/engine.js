@@ -79,6 +79,9 @@ export class Engine {
       const say = (kept) => (document.documentElement.dataset.snapshotKept = kept); // for tests
       if (!this.snapshotOn) return say("off");
       const keeper = new Worker(new URL("./keeper.mjs", import.meta.url), { type: "module" });
+      const hand = new MessageChannel(); // the engine's worker to the keeper: bytes it unpacked
+      this.worker.postMessage({ type: "hand-snapshot", port: hand.port1 }, [hand.port1]);
+      keeper.postMessage(hand.port2, [hand.port2]);
       const done = (kept) => {
         keeper.terminate();
         say(kept);

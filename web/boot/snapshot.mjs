@@ -147,20 +147,27 @@ export async function restoreBytes(kept, config, base) {
   }
 }
 
-/** Keep this build's snapshot unpacked for later starts, from the packed copy kept (the
- * precache's) or else from the site's file. Says "already" (an unpacked copy was kept),
- * "unpacked" (from the kept packed copy) or "fetched". Rejects when the file is refused or
- * unreachable. */
-export async function keepSnapshot(config, base) {
+/** Keep this build's snapshot unpacked for later starts: `restored`, the bytes a start unpacked
+ * from the packed copy kept (the precache's), or else that copy or the site's file unpacked. Says
+ * "already" (an unpacked copy was kept), "restored" (kept from `restored`), "unpacked" (from the
+ * kept packed copy) or "fetched".
+ * Rejects when the file is refused or unreachable. */
+export async function keepSnapshot(config, base, restored = null) {
   const cache = await caches.open(cacheName(config));
   if (await cache.match(whereUnpacked(config, base))) return "already";
-  const url = where(config, base);
-  let response = await cache.match(url);
-  const how = response ? "unpacked" : "fetched";
-  // Not kept, so a service worker of this build has none to answer with: this reaches the site.
-  response ||= await fetch(url, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`no snapshot (HTTP ${response.status})`);
-  const bytes = await checkUnpacked(await unpack(new Uint8Array(await response.arrayBuffer()), config), config);
-  await cache.put(whereUnpacked(config, base), new Response(sparse(bytes)));
+  let how = restored ? "restored" : "unpacked";
+  let bytes = restored;
+  if (!bytes) {
+    const url = where(config, base);
+    let response = await cache.match(url);
+    if (!response) {
+      // Not kept, so a service worker of this build has none to answer with: this reaches the site.
+      response = await fetch(url, { cache: "no-cache" });
+      if (!response.ok) throw new Error(`no snapshot (HTTP ${response.status})`);
+      how = "fetched";
+    }
+    bytes = await unpack(new Uint8Array(await response.arrayBuffer()), config);
+  }
+  await cache.put(whereUnpacked(config, base), new Response(sparse(await checkUnpacked(bytes, config))));
   return how;
 }

@@ -23,6 +23,10 @@ const since = () => Math.round(performance.now() - t0);
 
 let handle = null;
 let failed = false;
+// The snapshot's bytes when this start unpacked them from the packed copy, until the page's keeper
+// (web/boot/keeper.mjs) is handed them ({type: "hand-snapshot", port}), which then need not
+// unpack them again.
+let unpackedNow = null;
 
 /** Say once that the boot failed; `network`: a download failed (the page offers a retry). */
 function fail(detail, network) {
@@ -67,6 +71,7 @@ async function fromSnapshot(kept) {
     const answer = engineHandle(pyodide);
     // The key of the snapshot restored: the one this build's config names (restoreBytes checks).
     const form = kept.unpacked ? "unpacked" : "packed";
+    if (!kept.unpacked) unpackedNow = await bytes;
     post({ type: "status", stage: "boot", path: "snapshot", key: config.snapshotKey, form, ms: since() });
     return answer;
   } catch (err) {
@@ -112,6 +117,13 @@ const ready = (async () => {
 })();
 
 self.onmessage = async (event) => {
+  if (event.data.type === "hand-snapshot") {
+    // Moved, not copied: none of its 31.5 MB stays behind in this worker.
+    await ready;
+    event.data.port.postMessage(unpackedNow, unpackedNow ? [unpackedNow.buffer] : []);
+    unpackedNow = null;
+    return;
+  }
   if (event.data.type === "resume") {
     const waiting = goOn;
     goOn = null;
