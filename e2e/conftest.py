@@ -72,7 +72,7 @@ def browser_type_launch_args(
     return {
         **browser_type_launch_args,
         "executable_path": path,
-        "args": CHROMIUM_ARGS + [a for a in os.environ.get("GIN_EXTRA_ARGS", "").split() if a],
+        "args": CHROMIUM_ARGS,
         "env": chromium_env,
     }
 

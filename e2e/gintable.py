@@ -104,8 +104,9 @@ class Plan:
 # --------------------------------------------------------------------------- page helpers
 
 # The build's snapshot fetched and kept where the worker looks for it, packed, as the service
-# worker's precache keeps it (the worker keeps it unpacked once the page is playable: much more
-# work, web/boot/snapshot.mjs).
+# worker's precache keeps it. The first start unpacks it and hands the bytes to the page's keeper,
+# which keeps them unpacked (web/boot/keeper.mjs); planting the unpacked copy here instead took
+# longer than that.
 KEEP_SNAPSHOT = """async () => {
   const config = (await import("./config.mjs")).default;
   const url = new URL(config.snapshot, location.href).href;

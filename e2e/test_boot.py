@@ -137,7 +137,7 @@ def test_with_the_service_worker_the_precache_keeps_the_snapshot(page: Any) -> N
     page.wait_for_selector(IDLE, state="attached", timeout=BOOT)
     assert boot_note(page)["path"] == "normal"
     assert service_worker_controls(page)
-    # The precache holds the snapshot already: the worker unpacks its copy and fetches nothing.
+    # The precache holds the snapshot already: the keeper unpacks its copy and fetches nothing.
     snapshots = requests_of(page, "engine.snapshot")
     page.wait_for_selector(KEPT.format("unpacked"), state="attached", timeout=BOOT)
     page.reload()
