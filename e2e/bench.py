@@ -147,10 +147,33 @@ def first_paint(m: dict[str, float]) -> float:
     return m.get("first-contentful-paint", m.get("first-paint", float("nan")))
 
 
+# Playable: ten cards in "Your hand" and a first move's control (the stock, Pass or Take upcard)
+# enabled; the milliseconds since navigation when it is so, else false.
+PLAYABLE = """() => {
+  const cards = document.querySelectorAll("#hand .card").length;
+  const moves = ["stock", "act-pass", "act-take"].map((id) => document.getElementById(id));
+  return cards === 10 && moves.some((b) => b && !b.disabled) ? performance.now() : false;
+}"""
+
+# The issue's "playable" (PLAYABLE) watched from the navigation on, each frame: the first time it
+# holds, kept in window.__ginPlayableAt. A return visit may meet it before the engine is in (the
+# saved hand drawn at once, a first move held: web/store/resume.js).
+FIRST_PLAYABLE = f"""() => {{
+  const seen = {PLAYABLE.strip()};
+  const look = () => {{
+    const at = document.readyState === "loading" ? false : seen();
+    if (at === false) requestAnimationFrame(look);
+    else window.__ginPlayableAt = at;
+  }};
+  requestAnimationFrame(look);
+}}"""
+
+
 def one_run(pw: Any, url: str) -> dict[str, float]:
     out: dict[str, float] = {}
     # Cold: a new profile has an empty HTTP cache and no service worker.
     ctx = profile(pw, url)
+    ctx.add_init_script(f"({FIRST_PLAYABLE})()")
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     COUNTER.reset()
     page.goto("./?seed=bench&speed=0")
@@ -180,6 +203,7 @@ def one_run(pw: Any, url: str) -> dict[str, float]:
             warm_paint=first_paint(m),
             warm_python=m["gin:python-ready"],
             warm_playable=m["gin:playable"],
+            warm_moves=page.evaluate("window.__ginPlayableAt ?? NaN"),
             warm_bytes=COUNTER.reset()[0],
             # Drawn before the first paint, seen at it; drawn after, seen at the next frame.
             warm_saved_view=max(m.get("gin:saved-view", float("nan")), first_paint(m)),
@@ -433,13 +457,6 @@ def hand_end_lines(pw: Any, url: str, visits: int = 12) -> list[float]:
 
 # A phone on a first visit (issue 53): a touch screen of 360x640, a new profile each visit.
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
-# Playable: ten cards in "Your hand" and a first move's control (the stock, Pass or Take upcard)
-# enabled; the milliseconds since navigation when it is so, else false.
-PLAYABLE = """() => {
-  const cards = document.querySelectorAll("#hand .card").length;
-  const moves = ["stock", "act-pass", "act-take"].map((id) => document.getElementById(id));
-  return cards === 10 && moves.some((b) => b && !b.disabled) ? performance.now() : false;
-}"""
 SLOW = 300_000  # ms a visit may take on the slowest network
 
 
@@ -692,6 +709,7 @@ def boot_tables(runs: list[dict[str, float]]) -> None:
         ("game: Python ready", "cold_python", "warm_python"),
         ("game: first playable", "cold_playable", "warm_playable"),
         ("game: saved hand visible", "", "warm_saved_view"),
+        ("game: a move can be made", "", "warm_moves"),
         ("game, ?snapshot=0: Python", "", "fallback_python"),
         ("game, ?snapshot=0: playable", "", "fallback_playable"),
         ("bare Pyodide: first paint", "bare_cold_paint", "bare_warm_paint"),
@@ -706,6 +724,11 @@ def boot_tables(runs: list[dict[str, float]]) -> None:
             f"{kind}: playable / bare Python ready = {playable / bare:.2f} "
             f"({playable - bare:+.0f} ms; goal: {goal} at most)"
         )
+    moves, bare = med("warm_moves"), med("bare_warm_python")
+    print(
+        f"warm: a move can be made (ten named cards, a move enabled) / bare Python ready = "
+        f"{moves / bare:.2f} (goal: 0.15 at most)"
+    )
     print(
         f"warm: saved hand visible {med('warm_saved_view'):.0f} ms after navigation (goal: 300 "
         f"at most); restored from the snapshot in {sum(r['cold_snapshot'] for r in runs):.0f} "

@@ -4,8 +4,9 @@ with the browser zoomed, at the two phones of ZOOMED).
 
 The states: the loading shell, the opening, the header's dialogs (keys, settings, statistics with
 two pairs of friends, the daily deal; each checked at its top as it opens), a discard with eleven
-cards in four groups, a knock on offer (its verdict in the prompt, then the hint shown, its reason,
-a card selected, and Knock pressed once), the knock review with seven declarations, the hand's end
+cards in four groups, then two notices over it (and their dialog, where the header holds them),
+a knock on offer (its verdict in the prompt, then the hint shown, its reason, a card selected,
+and Knock pressed once), the knock review with seven declarations, the hand's end
 (its dialog with the deal's stock and Verify, the coach's review of the hand, then the table with
 the opponent's hand revealed), the match's end (its last hand, the match, the replay with its moves
 marked by the coach), a header with three-digit scores and the score sheet, a first launch's
@@ -217,6 +218,23 @@ INTL_LANG = {"pseudo": "en"}  # the <html lang> of a language that is not one of
 MY_CARD = "#hand button.card[data-card='{}']"
 
 
+# Two notices raised as the page raises them (web/table/notice.js), in the page's language, each
+# answered by a button that takes it away.
+RAISE_NOTICES = """async () => {
+    const { hideNotice, showNotice } = await import('./table/notice.js');
+    const { t } = await import('./words/i18n.js');
+    for (const [id, words, label] of [['journal', 'notices.journal_full', 'notices.try_again'],
+                                      ['update', 'notices.update_ready', 'notices.update_now']]) {
+        showNotice(id, t(words), [{ label: t(label), run: () => hideNotice(id) }]);
+    }
+}"""
+# Where the notices show: their words above the table, or the header's Notice button.
+NOTICES_SEEN = """() => {
+    const seen = (el) => el.getBoundingClientRect().height > 1;
+    return { words: seen(document.getElementById('notices')),
+             button: seen(document.getElementById('btn-notices')) };
+}"""
+
 # The statistics between friends, two pairs, one with names as long as the names dialog takes.
 FRIENDS = [a_friends_match(), a_friends_match(("Maximiliane-Charlotte von Oberhausen-Ulm", "Ben"))]
 WITH_FRIENDS = f"""(friends) => {{
@@ -310,6 +328,7 @@ class Walk:
         for step in (
             self.opening,
             self.discard,
+            self.notices,
             self.knock,
             self.hand_end,
             self.match_end,
@@ -369,6 +388,28 @@ class Walk:
             self.resize(1280, 800)
             plant_broken_layouts(self.page)
         self.look("discard")
+
+    def notices(self) -> None:
+        """Two notices standing over the table: the longest one (the journal out of room) and a
+        new version's. Where the table has room their words show above it, elsewhere the
+        header's Notice button, which opens them in a dialog; answering the last closes it."""
+        page = self.page
+        page.evaluate(RAISE_NOTICES)
+        self.look("notices")
+        for width, height in SIZES:
+            self.resize(width, height)
+            seen = page.evaluate(NOTICES_SEEN)
+            at = f"notices at {width}×{height}"
+            assert seen["words"] != seen["button"], f"{at}: the words or the button, not {seen}"
+        self.resize(640, 360)
+        menu_click(page, "btn-notices")
+        expect(page.locator("#dlg-notices")).to_be_visible()
+        self.look("notices-open")
+        for _ in range(2):  # (each answer takes its notice away)
+            page.locator("#notices-list button").first.click()
+        expect(page.locator("#dlg-notices")).to_be_hidden()
+        expect(page.locator("#btn-notices")).to_be_hidden()
+        expect(page.locator("#notices .notice")).to_have_count(0)
 
     def knock(self) -> None:
         """A knock on offer after your draw: the verdict in the prompt, then the hint shown, then

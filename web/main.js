@@ -57,6 +57,7 @@ if (words.trouble) {
 }
 fitMenu();
 fitTexts();
+$("btn-notices").addEventListener("click", () => openDialog("dlg-notices")); // (web/table/notice.js)
 
 const SPEEDS = { slow: 1400, normal: 750, fast: 300, instant: 0 };
 const BUSY_SHOWN_MS = 100; // a wait shorter than this is not shown as one

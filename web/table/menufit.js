@@ -83,4 +83,7 @@ export function fitMenu() {
   }).observe(bar);
   new MutationObserver(fit).observe(document.getElementById("scores"),
     { childList: true, characterData: true, subtree: true });
+  // ... or when the Notice button comes or goes (web/table/notice.js), or its count changes.
+  new MutationObserver(fit).observe(document.getElementById("btn-notices"),
+    { attributes: true, attributeFilter: ["hidden"], childList: true, characterData: true, subtree: true });
 }
