@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from gintable import BOOT_TIMEOUT, Table, visited
 from layout import layout_problems
 from screenwalk import menu_click
@@ -190,8 +191,9 @@ def shown(page: Any, selector: str) -> bool:
     return seen
 
 
-def test_every_lessons_rule_and_title_show_at_every_size_in_every_language(
-    browser: Any, base_url: str
+@pytest.mark.parametrize("language", LANGUAGES)  # (one test each: the two workers share them)
+def test_every_lessons_rule_and_title_show_at_every_size_in_each_language(
+    browser: Any, base_url: str, language: str
 ) -> None:
     """Each lesson's rule (its intro: melds and deadwood, knock with 10 or less, undercut 25, gin
     25, big gin 31, laying off) and its title show at its start on a phone upright and sideways
@@ -201,41 +203,40 @@ def test_every_lessons_rule_and_title_show_at_every_size_in_every_language(
     widened over the table for the rule once covered the header, the piles and the hand)."""
     lessons = json.loads((ROOT / "web" / "coach" / "lessons.json").read_text())["lessons"]
     keys = {"pass": "p", "take": "t"}  # every lesson's first move
-    for language in LANGUAGES:
-        rules = catalogue_pattern("lessons", language)
-        context = visited(
-            browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-        )
-        page = context.new_page()
-        table = Table(page).open(f"./?lang={language}&speed=0&sw=0&seed=lesson-rules")
-        for number, lesson in enumerate(lessons):
-            page.set_viewport_size({"width": 1280, "height": 800})
-            menu_click(page, "btn-learn")  # folded into More until the menu refits the width
-            page.locator("#dlg-learn button.lesson").nth(number).click()
-            page.wait_for_selector(f'html[data-lesson="{lesson["id"]}"]')
-            table.idle()
-            where = f"{language}, lesson {number + 1}"
-            rule = page.locator("#coach-rule").inner_text()
-            assert rules.fullmatch(rule), (where, rule)
-            for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                assert shown(page, "#coach-title"), (where, width, height)
+    rules = catalogue_pattern("lessons", language)
+    context = visited(
+        browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    )
+    page = context.new_page()
+    table = Table(page).open(f"./?lang={language}&speed=0&sw=0&seed=lesson-rules")
+    for number, lesson in enumerate(lessons):
+        page.set_viewport_size({"width": 1280, "height": 800})
+        menu_click(page, "btn-learn")  # folded into More until the menu refits the width
+        page.locator("#dlg-learn button.lesson").nth(number).click()
+        page.wait_for_selector(f'html[data-lesson="{lesson["id"]}"]')
+        table.idle()
+        where = f"{language}, lesson {number + 1}"
+        rule = page.locator("#coach-rule").inner_text()
+        assert rules.fullmatch(rule), (where, rule)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            assert shown(page, "#coach-title"), (where, width, height)
+            assert shown(page, "#coach-rule"), (where, width, height)
+            assert not layout_problems(page), (where, width, height, layout_problems(page))
+        page.keyboard.press(keys[lesson["steps"][0]["expect"][0]])
+        page.wait_for_selector("#coach-said:not(:empty)")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            if (width, height) not in FOLDS:
                 assert shown(page, "#coach-rule"), (where, width, height)
-                assert not layout_problems(page), (where, width, height, layout_problems(page))
-            page.keyboard.press(keys[lesson["steps"][0]["expect"][0]])
-            page.wait_for_selector("#coach-said:not(:empty)")
-            for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                if (width, height) not in FOLDS:
-                    assert shown(page, "#coach-rule"), (where, width, height)
-                    continue
-                button = page.locator("#coach button.rule")
-                assert button.get_attribute("aria-expanded") == "false"
-                assert not shown(page, "#coach-rule"), (where, width, height)
-                assert rule in page.locator("#coach").aria_snapshot(), (where, width, height)
-                assert not layout_problems(page), (where, width, height, layout_problems(page))
-                button.click()
-                assert shown(page, "#coach-rule"), (where, width, height)
-                assert not layout_problems(page), (where, width, height, layout_problems(page))
-                button.click()
-        context.close()
+                continue
+            button = page.locator("#coach button.rule")
+            assert button.get_attribute("aria-expanded") == "false"
+            assert not shown(page, "#coach-rule"), (where, width, height)
+            assert rule in page.locator("#coach").aria_snapshot(), (where, width, height)
+            assert not layout_problems(page), (where, width, height, layout_problems(page))
+            button.click()
+            assert shown(page, "#coach-rule"), (where, width, height)
+            assert not layout_problems(page), (where, width, height, layout_problems(page))
+            button.click()
+    context.close()
