@@ -30,6 +30,9 @@ function drawStanding() {
   chip.hidden = standing.size === 0;
   $("notice-count").textContent = standing.size > 1 ? ` ${standing.size}` : "";
   const list = $("notices-list");
+  const dialog = $("dlg-notices");
+  // The focus in the list (an answer that failed again, and said so anew) stays on that notice.
+  const focused = list.contains(document.activeElement) && document.activeElement.closest(".notice");
   list.replaceChildren(...[...standing].map(([id, { text, actions }]) => {
     const box = document.createElement("section");
     box.className = "notice";
@@ -37,7 +40,12 @@ function drawStanding() {
     fill(box, text, actions);
     return box;
   }));
-  if (!standing.size && $("dlg-notices").open) $("dlg-notices").close();
+  if (!standing.size) {
+    if (dialog.open) dialog.close();
+  } else if (focused) {
+    const again = list.querySelector(`[data-notice="${focused.dataset.notice}"] button`);
+    (again || dialog.querySelector("form button")).focus();
+  }
 }
 
 /** Show (or replace) the notice `id`: a sentence and buttons [{label, run}]. */
