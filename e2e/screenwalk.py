@@ -1,6 +1,6 @@
 """The screen test's walk (test_screens.py, test_languages.py): one page through every screen
 state, in one language, checked at each state at the eight sizes of the issue by layout.py (or,
-with the browser zoomed, at the two phones of ZOOMED).
+with the browser zoomed, at the two phones of ZOOMED and the smallest of SMALLEST).
 
 The states: the loading shell, the opening, the header's dialogs (keys, settings, statistics with
 two pairs of friends, the daily deal; each checked at its top as it opens), a discard with eleven
@@ -56,6 +56,11 @@ SIZES = [
 # The phones walked again with the browser zoomed to 200% (test_screens.py): a zoom of z lays the
 # page out as a viewport of 1/z of the CSS pixels at z times the device scale, as browsers do.
 ZOOMED = [(360, 640), (640, 360)]
+# The smallest phones (an iPhone SE of 2016; a phone zoomed to 110% or 125%) have no room for the
+# table at 100%: under REFLOW_UNDER CSS px either way, the page reflows as a zoomed one does
+# (web/table/zoomed.css), and they are walked with the zoomed phones.
+SMALLEST = [(320, 568), (568, 320)]
+REFLOW_UNDER = 340
 SHOTS = os.environ.get("GIN_SCREENS")
 
 
@@ -143,13 +148,15 @@ def every_size(
     page: Page, what: str, sizes: list[tuple[int, int]] | None = None, zoom: int = 1
 ) -> list[str]:
     """The layout problems of the page as it is, at each size (with a screenshot of each); at a
-    ``zoom`` of the browser (2: 200%), each size as that zoom lays it out (ZOOMED)."""
+    ``zoom`` of the browser (2: 200%), each size as that zoom lays it out (ZOOMED). A page laid
+    out under REFLOW_UNDER px either way is checked as one that reflows."""
     found = []
     for width, height in sizes or SIZES:
         page.set_viewport_size({"width": width // zoom, "height": height // zoom})
         at = f"{width}×{height}" + (f" at {zoom * 100}%" if zoom > 1 else "")
         shoot(page, what, at.replace("×", "x").replace(" at ", "-"))
-        found += [f"{what} at {at}: {p}" for p in layout_problems(page, reflow=zoom > 1)]
+        reflow = min(width, height) // zoom < REFLOW_UNDER
+        found += [f"{what} at {at}: {p}" for p in layout_problems(page, reflow=reflow)]
     return found
 
 
@@ -303,7 +310,11 @@ class Walk:
             spoken = self.page.evaluate("document.documentElement.lang")
             assert spoken == INTL_LANG.get(self.lang, self.lang), f"{what}: lang={spoken}"
         name = what if self.lang == "en" else f"{self.lang} {what}"
-        self.problems += every_size(self.page, name, ZOOMED if self.zoom > 1 else SIZES, self.zoom)
+        if self.zoom > 1:  # (the zoomed last: the walk goes on at the size it left)
+            self.problems += every_size(self.page, name, SMALLEST)
+            self.problems += every_size(self.page, name, ZOOMED, self.zoom)
+        else:
+            self.problems += every_size(self.page, name, SIZES)
         if self.also:
             self.problems += self.also(self.page, what)
 

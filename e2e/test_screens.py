@@ -77,9 +77,10 @@ NARROW_BAR = """() => {
 
 
 def test_phones_zoomed_to_200(browser: Browser, base_url: str, positions: dict[str, Any]) -> None:
-    """The phones with the browser zoomed to 200% (screenwalk.ZOOMED): every state, the page
-    scrolling down at most; then the check is shown to see the zoomed page scroll sideways, and
-    the action bar over the cards scrolled to."""
+    """The phones with the browser zoomed to 200% (screenwalk.ZOOMED), and the smallest phones
+    at 100% (screenwalk.SMALLEST): every state, the page scrolling down at most; then the check
+    is shown to see the zoomed page scroll sideways, and the action bar over the cards scrolled
+    to."""
     context, page = language_page(browser, base_url, zoom=2)
     walk = Walk(page, positions, "en", zoom=2)
     problems = walk.run()

@@ -2,10 +2,10 @@
 // tabs and new versions, each notice with the actions that answer it. A notice stays until the
 // condition that raised it is gone (or the player acts), so nothing is claimed that is not so.
 //
-// A phone, or any screen with no height to spare, has no room above the table for a notice's
-// words: a notice there pushed the hand under the action bar. There the bar is kept for screen
-// readers (its alert is still spoken), and the header's Notice button opens every standing notice,
-// with its actions, in a dialog (notice.css says where).
+// A screen narrower than a laptop's, or with no height to spare, has no room above the table for
+// a notice's words: a notice there pushed the hand under the action bar. There the bar is kept for
+// screen readers (its alert is still spoken), and the header's Notice button opens every
+// standing notice, with its actions, in a dialog (notice.css says where).
 import { $ } from "./dom.js";
 
 const standing = new Map(); // id → {text, actions}: the notices shown now, in the order raised
@@ -26,8 +26,7 @@ function fill(box, text, actions) {
 
 /** The header's button and the dialog, as the standing notices are. */
 function drawStanding() {
-  const chip = $("btn-notices");
-  chip.hidden = standing.size === 0;
+  $("btn-notices").hidden = standing.size === 0;
   $("notice-count").textContent = standing.size > 1 ? ` ${standing.size}` : "";
   const list = $("notices-list");
   const dialog = $("dlg-notices");
