@@ -82,8 +82,9 @@ export function fitMenu() {
     }
   }).observe(bar);
   // ... or the screen's height, which alone can bring other rules (a phone of 320 px turned from
-  // zoomed sideways to upright kept a fit for the other layout, and ran past the screen).
-  window.addEventListener("resize", fit);
+  // zoomed sideways to upright kept a fit for the other layout, and ran past the screen); not
+  // while the More list is open (a fit closes it, and a phone's URL bar sliding away resizes).
+  window.addEventListener("resize", () => list.hidden && fit());
   new MutationObserver(fit).observe(document.getElementById("scores"),
     { childList: true, characterData: true, subtree: true });
   // ... or when the Notice button comes or goes (web/table/notice.js), or its count changes.
