@@ -191,3 +191,23 @@ def test_the_review_is_sliced_in_the_games_own_worker(
     slices = page.evaluate("window.__gin.engine.times.review.length")
     assert slices > 1, f"the hand was reviewed in {slices} request(s), not in slices"
     context.close()
+
+
+def test_the_hand_so_far_is_reviewed_while_the_player_thinks(
+    browser: Browser, base_url: str
+) -> None:
+    """On the player's turn, once they have thought a while, the game's worker reviews the hand
+    so far (gin/ai/coach/review.py keeps each decision judged, so that the hand's end judges
+    only the decisions since)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"./?{FAST}&seed=coach-ahead")
+    page.wait_for_selector(MY_TURN, state="attached", timeout=BOOT_TIMEOUT)
+    before = page.evaluate("window.__gin.ui.view.history.length")
+    legal = page.evaluate("window.__gin.ui.view.legal_actions.map((a) => a.action)")
+    page.keyboard.press("p" if "pass" in legal else "s")
+    page.wait_for_function("(n) => window.__gin.ui.view.history.length > n", arg=before)
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.wait_for_function("window.__gin.reviewer.ahead > 0", timeout=5_000)  # they think
+    page.wait_for_function("(window.__gin.engine.times.review || []).length > 0")
+    context.close()

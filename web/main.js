@@ -216,6 +216,7 @@ function setView(view) {
   announce(said);
   if (!lessons.active()) recordView(view); // a match between friends is kept apart (web/record/stats.js)
   if (!lessons.active() && !friend.active()) ratingViewed(view);
+  coachViewed(view);
   render();
   focusCard(ui.focus);
   lessons.viewed();
@@ -445,11 +446,13 @@ function wireDialogs() {
 // Statistics, the daily deal, replays, rules and display options, the hand read out.
 let showDaily = null; // opens the Daily panel, with a note (wireDaily)
 let ratingViewed = () => {}; // rates a finished match and suggests the next opponent (wireRatings)
+let coachViewed = () => {}; // reviews the hand so far on the player's turn (web/coach/coach.js)
 
 function wirePlayer() {
   const call = (req) => engine.call(req);
   const coach = wireCoach({ openDialog, onMatch: () => !lessons.active() && !friend.active() });
   useCoach(coach);
+  coachViewed = coach.viewed;
   const replay = wireReplay({ call, openDialog, coach });
   const stepThrough = async (save) => {
     const why = await replay(save);

@@ -16,6 +16,9 @@ import { engine } from "../boot/engine.js";
 const CLASS_MARKS = { best: "✓", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const SEAT = 0; // the page's player: the save's seat 0 ("You")
 const SLICE_MS = 30; // a review's slice of the worker's time (one decision can take longer)
+// How long the player's turn lasts before the hand so far is reviewed: a player who thinks gives
+// the worker time it would spend idle; a move made at once (the autoplay) is not held up.
+const THINKING_MS = 400;
 
 /** The reviews, asked of the game's own worker a slice at a time: each request judges decisions
  * until SLICE_MS have gone, at least one (gin/api.py, "budget_ms"), and says whether there is
@@ -24,17 +27,21 @@ const SLICE_MS = 30; // a review's slice of the worker's time (one decision can 
 class Reviewer {
   constructor() {
     this.times = []; // the worker's milliseconds per review, all its slices, for e2e/bench.py
+    this.ahead = 0; // reviews of a hand asked while it is played (wireCoach's viewed), for e2e
   }
 
-  async call(request) {
+  /** The review `request` asks, slice after slice; with `wanted`, a review ahead of its hand's
+   * end: given up (null) between two slices once `wanted()` is false, and not timed. */
+  async call(request, wanted = null) {
     let ms = 0;
     for (;;) {
       const { reply, ms: slice } = await engine.ask({ ...request, budget_ms: SLICE_MS });
       ms += slice;
       if (!(reply.ok && reply.more)) {
-        this.times.push(ms);
+        if (!wanted) this.times.push(ms);
         return reply;
       }
+      if (wanted && !wanted()) return null;
     }
   }
 }
@@ -295,5 +302,27 @@ export function wireCoach({ openDialog, onMatch }) {
     replayStep(replay.at);
   }
 
-  return { handEnded, matchEnded, replayOpened, replayStep };
+  // ------------------------------------------------------------------------- the hand so far
+
+  // The hand reviewed while it is played, on the player's turns, so that its end judges only the
+  // decisions since (gin/ai/coach/review.py keeps each decision judged): the hand's end line
+  // then comes as soon for a player who errs, whose moves are judged on more worlds, as for one
+  // who follows the hint. Every view given up the review ahead of the one before.
+  let ahead = 0;
+
+  /** A view drawn: on the player's turn in a match, review the hand so far once they think. */
+  function viewed(view) {
+    const mine = ++ahead;
+    const playing = ["opening", "draw", "discard"].includes(view.phase);
+    if (!onMatch() || !playing || view.to_act !== view.seat) return;
+    setTimeout(() => {
+      const save = mine === ahead ? loadSave() : null;
+      if (!save || !save.doc) return;
+      const request = { op: "review", save: save.doc, hand: view.hand_number, seat: SEAT };
+      reviewer.ahead += 1;
+      reviewer.call(request, () => mine === ahead);
+    }, THINKING_MS);
+  }
+
+  return { handEnded, matchEnded, replayOpened, replayStep, viewed };
 }
