@@ -450,7 +450,8 @@ let coachViewed = () => {}; // reviews the hand so far on the player's turn (web
 
 function wirePlayer() {
   const call = (req) => engine.call(req);
-  const coach = wireCoach({ openDialog, onMatch: () => !lessons.active() && !friend.active() });
+  const onMatch = () => !lessons.active() && !friend.active();
+  const coach = wireCoach({ openDialog, onMatch, ready: () => ui.ready });
   useCoach(coach);
   coachViewed = coach.viewed;
   const replay = wireReplay({ call, openDialog, coach });

@@ -167,9 +167,11 @@ function betterWords(d) {
 
 /**
  * Wire the coach. `openDialog(id)` shows a dialog; `onMatch()` is false while the table holds a
- * lesson (never reviewed). Returns the hooks the endings and the replay call.
+ * lesson (never reviewed); `ready()` is false until the engine has taken the table (a move made
+ * before waits for it, and must not wait behind a review too). Returns the hooks the endings,
+ * the replay and the table's views call.
  */
-export function wireCoach({ openDialog, onMatch }) {
+export function wireCoach({ openDialog, onMatch, ready }) {
   let shown = null; // the hand whose review the hand's end shows: {save, hand, reply}
 
   function fillReview(review, title) {
@@ -307,7 +309,7 @@ export function wireCoach({ openDialog, onMatch }) {
   // The hand reviewed while it is played, on the player's turns, so that its end judges only the
   // decisions since (gin/ai/coach/review.py keeps each decision judged): the hand's end line
   // then comes as soon for a player who errs, whose moves are judged on more worlds, as for one
-  // who follows the hint. Every view given up the review ahead of the one before.
+  // who follows the hint. Each view gives up the review asked for the one before.
   let ahead = 0;
 
   /** A view drawn: on the player's turn in a match, review the hand so far once they think. */
@@ -316,11 +318,11 @@ export function wireCoach({ openDialog, onMatch }) {
     const playing = ["opening", "draw", "discard"].includes(view.phase);
     if (!onMatch() || !playing || view.to_act !== view.seat) return;
     setTimeout(() => {
-      const save = mine === ahead ? loadSave() : null;
+      const save = mine === ahead && ready() ? loadSave() : null;
       if (!save || !save.doc) return;
       const request = { op: "review", save: save.doc, hand: view.hand_number, seat: SEAT };
       reviewer.ahead += 1;
-      reviewer.call(request, () => mine === ahead);
+      reviewer.call(request, () => mine === ahead).catch((e) => console.warn("no review of the hand so far:", e));
     }, THINKING_MS);
   }
 
