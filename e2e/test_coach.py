@@ -109,7 +109,8 @@ def test_match_end_and_replay_mark_the_players_moves(page: Page, match: dict[str
     good = sum(d["class"] in ("best", "good") for d in decisions)
     share = rounded(100 * good / len(decisions))
     expect(page.locator("#match-coach")).to_contain_text(
-        f"Accuracy {share}%: {good} of your {len(decisions)} decisions best or good"
+        f"Accuracy {share}%: {good} of your {len(decisions)} decisions best or good",
+        timeout=60_000,  # the hand's review, begun at the hand's end, may still be under way
     )
     page.get_by_role("button", name="Watch the replay").click()
     page.wait_for_selector('html[data-replay-reviewed="1"]', state="attached")
@@ -160,7 +161,9 @@ def test_a_review_never_holds_up_a_move(page: Page, match: dict[str, Any]) -> No
           const g = window.__gin;
           window.e2eReviewsDone = 0;
           const done = () => window.e2eReviewsDone++;
-          const request = { op: "review", save, hand: 1, seat: 0 };
+          // Named otherwise, the hand is one the worker has not judged (it keeps each decision
+          // judged, by its view, and the page's own review of it may have come first).
+          const request = { op: "review", save: { ...save, names: ["You", "Rival"] }, hand: 1, seat: 0 };
           for (let i = 0; i < 3; i++) g.reviewer.call(request).then(done);
           return g.ui.view.history.length;
         }""",
