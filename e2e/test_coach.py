@@ -163,7 +163,8 @@ def test_a_review_never_holds_up_a_move(page: Page, match: dict[str, Any]) -> No
           const done = () => window.e2eReviewsDone++;
           // Named otherwise, the hand is one the worker has not judged (it keeps each decision
           // judged, by its view, and the page's own review of it may have come first).
-          const request = { op: "review", save: { ...save, names: ["You", "Rival"] }, hand: 1, seat: 0 };
+          const unjudged = { ...save, names: ["You", "Rival"] };
+          const request = { op: "review", save: unjudged, hand: 1, seat: 0 };
           for (let i = 0; i < 3; i++) g.reviewer.call(request).then(done);
           return g.ui.view.history.length;
         }""",
