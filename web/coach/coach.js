@@ -322,7 +322,8 @@ export function wireCoach({ openDialog, onMatch, ready }) {
       if (!save || !save.doc) return;
       const request = { op: "review", save: save.doc, hand: view.hand_number, seat: SEAT };
       reviewer.ahead += 1;
-      reviewer.call(request, () => mine === ahead).catch((e) => console.warn("no review of the hand so far:", e));
+      const given = (e) => console.warn("no review of the hand so far:", e);
+      reviewer.call(request, () => mine === ahead).catch(given);
     }, THINKING_MS);
   }
 

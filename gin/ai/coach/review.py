@@ -82,7 +82,7 @@ DEFAULT_NAMES = ("You", "Computer")
 
 JUDGED_KEPT = 128
 """Decisions judged that are kept, the oldest dropped first: the page reviews a hand while it is
-played (after each of its player's turns), and its end then judges only the decisions since
+played (on each of its player's turns), and its end then judges only the decisions since
 (:func:`judging_once`). A hand has at most a few dozen decisions of one seat."""
 
 
