@@ -171,7 +171,8 @@ def test_a_review_never_holds_up_a_move(page: Page, match: dict[str, Any]) -> No
         match["save"],
     )
     legal = page.evaluate("window.__gin.ui.view.legal_actions.map((a) => a.action)")
-    page.keyboard.press("p" if "pass" in legal else "s")
+    # The move as the keys and taps make it (main.js act), whatever holds the focus.
+    page.evaluate("(a) => { window.__gin.act(a); }", "pass" if "pass" in legal else "draw")
     page.wait_for_function("(n) => window.__gin.ui.view.history.length > n", arg=before)
     # The move was answered while the reviews asked for before it were still running.
     assert page.evaluate("window.e2eReviewsDone") < 3
@@ -200,9 +201,10 @@ def test_the_review_is_sliced_in_the_games_own_worker(
 def test_the_hand_so_far_is_reviewed_while_the_player_thinks(
     browser: Browser, base_url: str
 ) -> None:
-    """On the player's turn, once they have thought a while, the game's worker reviews the hand
-    so far (gin/ai/coach/review.py keeps each decision judged, so that the hand's end judges
-    only the decisions since)."""
+    """On the player's turn, once they have thought a while (2 s; at the computer's instant pace
+    nothing is reviewed during its turns), the game's worker reviews the hand so far
+    (gin/ai/coach/review.py keeps each decision judged, so that the hand's end judges only the
+    decisions since)."""
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(f"./?{FAST}&seed=coach-ahead")
@@ -212,6 +214,23 @@ def test_the_hand_so_far_is_reviewed_while_the_player_thinks(
     page.keyboard.press("p" if "pass" in legal else "s")
     page.wait_for_function("(n) => window.__gin.ui.view.history.length > n", arg=before)
     page.wait_for_selector(MY_TURN, state="attached")
-    page.wait_for_function("window.__gin.reviewer.ahead > 0", timeout=5_000)  # they think
-    page.wait_for_function("(window.__gin.engine.times.review || []).length > 0")
+    page.wait_for_function("() => window.__gin.reviewer.ahead > 0", timeout=10_000)  # they think
+    page.wait_for_function("() => (window.__gin.engine.times.review || []).length > 0")
+    context.close()
+
+
+def test_the_players_move_is_reviewed_while_the_computer_takes_its_time(
+    browser: Browser, base_url: str
+) -> None:
+    """At a pace (the computer waits before its move), the player's move is reviewed in that
+    wait, long before a turn of the player's own would ask (2 s into it)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto("./?speed=1000&sw=0&seed=coach-ahead")
+    page.wait_for_selector(MY_TURN, state="attached", timeout=BOOT_TIMEOUT)
+    legal = page.evaluate("window.__gin.ui.view.legal_actions.map((a) => a.action)")
+    asked = page.evaluate("window.__gin.reviewer.ahead")
+    page.evaluate("(a) => { window.__gin.act(a); }", "pass" if "pass" in legal else "draw")
+    page.wait_for_function("(n) => window.__gin.reviewer.ahead > n", arg=asked, timeout=1_500)
+    assert page.evaluate("window.__gin.ui.view.to_act !== window.__gin.ui.view.seat")
     context.close()

@@ -451,7 +451,7 @@ let coachViewed = () => {}; // reviews the hand so far on the player's turn (web
 function wirePlayer() {
   const call = (req) => engine.call(req);
   const onMatch = () => !lessons.active() && !friend.active();
-  const coach = wireCoach({ openDialog, onMatch, ready: () => ui.ready });
+  const coach = wireCoach({ openDialog, onMatch, ready: () => ui.ready, paced: () => pace() > 0 });
   useCoach(coach);
   coachViewed = coach.viewed;
   const replay = wireReplay({ call, openDialog, coach });

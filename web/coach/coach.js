@@ -16,9 +16,10 @@ import { engine } from "../boot/engine.js";
 const CLASS_MARKS = { best: "✓", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const SEAT = 0; // the page's player: the save's seat 0 ("You")
 const SLICE_MS = 30; // a review's slice of the worker's time (one decision can take longer)
-// How long the player's turn lasts before the hand so far is reviewed: a player who thinks gives
-// the worker time it would spend idle; a move made at once (the autoplay) is not held up.
-const THINKING_MS = 400;
+// How long the player's turn lasts before the hand so far is reviewed on it (wireCoach's viewed):
+// a player who thinks this long gives the worker time it would spend idle. Most moves come
+// sooner (a discard after a draw, the autoplay's at once), and never wait behind the review.
+const THINKING_MS = 2000;
 
 /** The reviews, asked of the game's own worker a slice at a time: each request judges decisions
  * until SLICE_MS have gone, at least one (gin/api.py, "budget_ms"), and says whether there is
@@ -168,10 +169,11 @@ function betterWords(d) {
 /**
  * Wire the coach. `openDialog(id)` shows a dialog; `onMatch()` is false while the table holds a
  * lesson (never reviewed); `ready()` is false until the engine has taken the table (a move made
- * before waits for it, and must not wait behind a review too). Returns the hooks the endings,
+ * before waits for it, and must not wait behind a review too); `paced()` is true when the
+ * computer takes its time before each move (the pace setting). Returns the hooks the endings,
  * the replay and the table's views call.
  */
-export function wireCoach({ openDialog, onMatch, ready }) {
+export function wireCoach({ openDialog, onMatch, ready, paced }) {
   let shown = null; // the hand whose review the hand's end shows: {save, hand, reply}
 
   function fillReview(review, title) {
@@ -306,17 +308,24 @@ export function wireCoach({ openDialog, onMatch, ready }) {
 
   // ------------------------------------------------------------------------- the hand so far
 
-  // The hand reviewed while it is played, on the player's turns, so that its end judges only the
-  // decisions since (gin/ai/coach/review.py keeps each decision judged): the hand's end line
-  // then comes as soon for a player who errs, whose moves are judged on more worlds, as for one
-  // who follows the hint. Each view gives up the review asked for the one before.
+  // The hand reviewed while it is played, so that its end judges only the decisions since
+  // (gin/ai/coach/review.py keeps each decision judged): the hand's end line then comes as soon
+  // for a player who errs, whose moves are judged on more worlds, as for one who follows the
+  // hint. The player's moves are judged while the computer takes its time before its own (the
+  // pace), so that the player's next move seldom waits behind a step of a judgement (a hint or
+  // 384 worlds sampled: up to a few hundred milliseconds in the page); on the player's turn,
+  // once they have thought a while, whatever is left (after a reload, or at the instant pace).
+  // Each view gives up the review asked for the one before.
   let ahead = 0;
 
-  /** A view drawn: on the player's turn in a match, review the hand so far once they think. */
+  /** A view drawn: in a match, review the hand so far while the computer takes its time, or
+   * once the player has thought a while. */
   function viewed(view) {
     const mine = ++ahead;
     const playing = ["opening", "draw", "discard"].includes(view.phase);
-    if (!onMatch() || !playing || view.to_act !== view.seat) return;
+    if (!onMatch() || !playing || view.to_act === null) return;
+    const wait = view.to_act === view.seat ? THINKING_MS : paced() ? 0 : null;
+    if (wait === null) return;
     setTimeout(() => {
       const save = mine === ahead && ready() ? loadSave() : null;
       if (!save || !save.doc) return;
@@ -324,7 +333,7 @@ export function wireCoach({ openDialog, onMatch, ready }) {
       reviewer.ahead += 1;
       const given = (e) => console.warn("no review of the hand so far:", e);
       reviewer.call(request, () => mine === ahead).catch(given);
-    }, THINKING_MS);
+    }, wait);
   }
 
   return { handEnded, matchEnded, replayOpened, replayStep, viewed };
